@@ -1,0 +1,13 @@
+//! # gomoku-ai
+//!
+//! AI players for gomoku-core, all behind one [`Player`] interface and, where they evaluate
+//! positions, one [`Evaluator`] trait.
+#![deny(missing_docs)]
+
+mod evaluator;
+mod player;
+mod score;
+
+pub use evaluator::Evaluator;
+pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
+pub use score::Score;

@@ -1,0 +1,131 @@
+//! The interface every AI player implements, and the limits and reports of a search.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use gomoku_core::{Board, Point, Rule};
+
+use crate::score::Score;
+
+/// A flag another thread sets to make a search stop as soon as it can and answer with the best
+/// move found so far.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A new, lowered flag.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Raises the flag.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Lowers the flag for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What a player may spend on one move. `None` means no limit of that kind.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Time for this move. A player must answer within it (it stops early, never late).
+    pub move_time: Option<Duration>,
+    /// Time left for the whole game (match clock); a player budgets from it.
+    pub time_left: Option<Duration>,
+    /// Maximum nominal search depth (plies).
+    pub max_depth: Option<u32>,
+    /// Maximum nodes to search.
+    pub max_nodes: Option<u64>,
+    /// Raised by another thread to stop now.
+    pub stop: StopFlag,
+}
+
+impl Limits {
+    /// Only a time per move.
+    pub fn move_time(time: Duration) -> Limits {
+        Limits {
+            move_time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Only a depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A progress report of a search, sent after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Deepest ply reached (selective depth).
+    pub seldepth: u32,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// Principal variation, the best move first.
+    pub pv: Vec<Point>,
+}
+
+impl SearchInfo {
+    /// Nodes per second so far.
+    pub fn nodes_per_second(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (self.nodes as u128 * 1_000_000 / micros) as u64
+    }
+}
+
+/// The answer of a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen; `None` only when there is no legal move.
+    pub best: Option<Point>,
+    /// The last report (depth 0 and empty for players that do not search).
+    pub info: SearchInfo,
+}
+
+/// An AI player: given a position, chooses a move for the side to move.
+pub trait Player: Send {
+    /// A short name, with options, e.g. `"engine:normal"` or `"thesis:2"`.
+    fn name(&self) -> String;
+
+    /// Chooses a move for the side to move on `board` under `rule`, within `limits`, calling
+    /// `report` with progress. The move returned is legal (on the board, empty, and not forbidden
+    /// for Black under Renju) whenever a legal move exists.
+    fn choose(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult;
+
+    /// Forgets what was learnt between moves (e.g. the transposition table) for a new game.
+    fn new_game(&mut self) {}
+}
+
+impl fmt::Debug for dyn Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Player({})", self.name())
+    }
+}
