@@ -6,8 +6,12 @@
 
 mod evaluator;
 mod player;
+mod random;
+mod registry;
 mod score;
 
 pub use evaluator::Evaluator;
 pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
+pub use random::RandomPlayer;
+pub use registry::{BUILTIN_PLAYERS, PlayerSpecError, builtin_player};
 pub use score::Score;

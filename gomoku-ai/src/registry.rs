@@ -1,0 +1,99 @@
+//! Built-in players by name: `random[:seed]`, and (as they land) `engine[:level]`, `greedy`,
+//! `gm8`, `priority`, `thesis[:depth]`.
+
+use thiserror::Error;
+
+use crate::player::Player;
+use crate::random::RandomPlayer;
+
+/// A player specification that names no built-in player, or has bad options.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerSpecError {
+    /// No built-in player has this name.
+    #[error("unknown player \"{name}\" (built-in players: {known})")]
+    UnknownName {
+        /// The name given.
+        name: String,
+        /// The names that exist.
+        known: String,
+    },
+    /// The option after the colon is not valid for this player.
+    #[error("player \"{name}\": bad option \"{option}\": {expected}")]
+    BadOption {
+        /// The player name.
+        name: String,
+        /// The option given.
+        option: String,
+        /// What was expected.
+        expected: String,
+    },
+}
+
+/// The names of the built-in players.
+pub const BUILTIN_PLAYERS: &[&str] = &["random"];
+
+/// Builds a built-in player from `name[:option]`, e.g. `"random:7"`. `seed` seeds players that use
+/// randomness unless the option sets it.
+///
+/// # Errors
+/// [`PlayerSpecError`] for an unknown name or a bad option.
+pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSpecError> {
+    let (name, option) = match spec.split_once(':') {
+        Some((n, o)) => (n, Some(o)),
+        None => (spec, None),
+    };
+    let bad = |expected: &str| PlayerSpecError::BadOption {
+        name: name.to_string(),
+        option: option.unwrap_or_default().to_string(),
+        expected: expected.to_string(),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "random" => {
+            let seed = match option {
+                None => seed,
+                Some(o) => o.parse().map_err(|_| bad("a seed (a whole number)"))?,
+            };
+            Ok(Box::new(RandomPlayer::new(seed)))
+        }
+        _ => Err(PlayerSpecError::UnknownName {
+            name: name.to_string(),
+            known: BUILTIN_PLAYERS.join(", "),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::Limits;
+    use gomoku_core::{Board, Rule};
+
+    #[test]
+    fn specs() {
+        assert!(builtin_player("random", 1).is_ok());
+        assert_eq!(builtin_player("random:5", 1).unwrap().name(), "random:5");
+        assert!(matches!(
+            builtin_player("random:x", 1),
+            Err(PlayerSpecError::BadOption { .. })
+        ));
+        assert!(matches!(
+            builtin_player("nope", 1),
+            Err(PlayerSpecError::UnknownName { .. })
+        ));
+    }
+
+    #[test]
+    fn random_plays_legal_moves_near_stones() {
+        let mut player = builtin_player("random:3", 0).unwrap();
+        let mut board = Board::new(15).unwrap();
+        for _ in 0..60 {
+            let r = player.choose(&board, Rule::Freestyle, &Limits::default(), &mut |_| {});
+            let p = r.best.unwrap();
+            assert!(board.is_empty_at(p));
+            if board.total_stones() > 0 {
+                assert!(board.occupied().iter().any(|q| q.distance(p) <= 2));
+            }
+            board.play_unchecked(p);
+        }
+    }
+}
