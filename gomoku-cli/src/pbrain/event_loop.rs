@@ -99,7 +99,7 @@ pub(crate) fn event_loop<W: Write>(
                                 });
                                 worker.send(Job::Search {
                                     id: next_id,
-                                    board: request.board,
+                                    board: Box::new(request.board),
                                     rule: request.rule,
                                     limits,
                                 });

@@ -51,7 +51,7 @@ use std::sync::mpsc;
 
 use thiserror::Error;
 
-use gomoku_ai::{PlayerSpecError, builtin_player};
+use gomoku_ai::{Player, PlayerSpecError, builtin_player};
 
 pub use event_loop::STOP_GRACE;
 
@@ -103,16 +103,33 @@ pub enum PbrainError {
 /// # Errors
 /// [`PbrainError::Brain`] for a bad brain spec (before reading anything),
 /// [`PbrainError::Io`] when the output cannot be written.
-pub fn run<R, W>(input: R, mut output: W, config: &Config) -> Result<(), PbrainError>
+pub fn run<R, W>(input: R, output: W, config: &Config) -> Result<(), PbrainError>
 where
     R: Read + Send + 'static,
     W: Write,
 {
     let player = builtin_player(&config.brain, config.seed)?;
+    run_with_player(input, output, player)
+}
+
+/// Serves the protocol with any [`Player`] (e.g. one written outside this workspace), as [`run`]
+/// does with a built-in one. `ABOUT` names it by [`Player::name`].
+///
+/// # Errors
+/// [`PbrainError::Io`] when the output cannot be written or a thread cannot be started.
+pub fn run_with_player<R, W>(
+    input: R,
+    mut output: W,
+    player: Box<dyn Player>,
+) -> Result<(), PbrainError>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let session = session::Session::new(&player.name());
     let (events_tx, events) = mpsc::channel();
     let worker = worker::Worker::spawn(player, events_tx.clone())?;
     input::spawn_reader(input, events_tx);
-    let session = session::Session::new(&config.brain);
     event_loop::event_loop(session, &worker, &events, &mut output)?;
     Ok(())
 }

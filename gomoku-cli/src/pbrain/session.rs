@@ -20,7 +20,7 @@ pub(crate) enum Action {
     /// Write this line.
     Say(String),
     /// Run a search, then call [`Session::finish_search`] with its answer.
-    Search(SearchRequest),
+    Search(Box<SearchRequest>),
     /// Tell the player a new game starts (forget the transposition table).
     NewGame,
     /// Exit.
@@ -126,6 +126,19 @@ impl Session {
                 }
                 Ok(Command::Blank) => return Vec::new(),
                 Ok(Command::Done) => return self.finish_block(received),
+                Err(
+                    e @ CommandError::Malformed {
+                        command: "stone line",
+                        ..
+                    },
+                ) => {
+                    if let Some(block) = &mut self.block {
+                        block
+                            .error
+                            .get_or_insert_with(|| format!("{} {e}", block.kind.name()));
+                    }
+                    return Vec::new();
+                }
                 _ => {
                     let block = self.block.take().map_or("BOARD", |b| b.kind.name());
                     let mut actions = vec![Action::Say(format!(
@@ -428,7 +441,7 @@ impl Session {
             board.play_unchecked(p);
             return say(move_reply(p, board.size()));
         }
-        vec![Action::Search(SearchRequest {
+        vec![Action::Search(Box::new(SearchRequest {
             board: board.clone(),
             rule: self.rule,
             limits: Limits {
@@ -439,7 +452,7 @@ impl Session {
             budget: self.time.budget(),
             received,
             purpose,
-        })]
+        }))]
     }
 
     /// Answers a finished (or abandoned) search: `best` is the player's move, if any, and `info`

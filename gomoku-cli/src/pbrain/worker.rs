@@ -16,7 +16,7 @@ pub(crate) enum Job {
         /// Identifies the answer.
         id: u64,
         /// The position.
-        board: Board,
+        board: Box<Board>,
         /// The rule.
         rule: Rule,
         /// Time, depth and node limits, and the stop flag.
