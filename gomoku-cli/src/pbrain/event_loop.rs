@@ -160,9 +160,8 @@ pub(crate) fn event_loop<W: Write>(
                 let command = parse_command(&line);
                 let is_end = command == Ok(Command::End);
                 end_requested |= is_end;
-                if let Some(search) = &mut active
-                    && (is_end || command == Ok(Command::YxStop))
-                {
+                let interrupts = is_end || command == Ok(Command::YxStop);
+                if let Some(search) = active.as_mut().filter(|_| interrupts) {
                     search.stop.stop();
                     search.stopped = true;
                     search.give_up_at = search.give_up_at.min(Instant::now() + STOP_GRACE);
@@ -171,9 +170,7 @@ pub(crate) fn event_loop<W: Write>(
             }
             Event::Eof => pending.push_back(Input::Eof),
             Event::Progress(id, info) => {
-                if let Some(search) = &mut active
-                    && search.id == id
-                {
+                if let Some(search) = active.as_mut().filter(|s| s.id == id) {
                     if let Some(line) = session.message(&info) {
                         say(out, &line)?;
                     }
@@ -182,10 +179,10 @@ pub(crate) fn event_loop<W: Write>(
             }
             Event::Done(id, result) => {
                 if let Some(search) = active.take_if(|s| s.id == id) {
-                    if search.last.as_ref() != Some(&result.info)
-                        && let Some(line) = session.message(&result.info)
-                    {
-                        say(out, &line)?;
+                    if search.last.as_ref() != Some(&result.info) {
+                        if let Some(line) = session.message(&result.info) {
+                            say(out, &line)?;
+                        }
                     }
                     for line in
                         session.finish_search(search.purpose, result.best, Some(&result.info))

@@ -435,9 +435,10 @@ impl Session {
         if board.is_full() {
             return error("no move: the board is full".into());
         }
-        if purpose == Purpose::Play
-            && let Some(p) = obvious_move(board, self.rule)
-        {
+        let obvious = (purpose == Purpose::Play)
+            .then(|| obvious_move(board, self.rule))
+            .flatten();
+        if let Some(p) = obvious {
             board.play_unchecked(p);
             return say(move_reply(p, board.size()));
         }
