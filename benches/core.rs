@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::core::{Board, Game, Point, Rule};
+use gomoku::core::{Game, Point, Rule};
 
 /// A fixed 15x15 midgame (40 stones).
 const MIDGAME: &str = "h8 i9 h9 h10 g10 i8 f11 e12 i10 g8 j8 f9 g9 j7 k6 g7 e9 f8 e8 d7 \
