@@ -17,9 +17,9 @@ pub const DEFAULT_TURN_TIME: Duration = Duration::from_secs(5);
 pub const FAST_TURN_TIME: Duration = Duration::from_millis(30);
 /// The share of the turn time kept in reserve for thread hand-over, output and the manager's
 /// reading, as a fraction of the turn time...
-pub const RESERVE_FRACTION: f64 = 0.15;
+pub const RESERVE_FRACTION: f64 = 0.2;
 /// ... but at least this much ...
-pub const MIN_RESERVE: Duration = Duration::from_millis(15);
+pub const MIN_RESERVE: Duration = Duration::from_millis(20);
 /// ... and at most this much.
 pub const MAX_RESERVE: Duration = Duration::from_millis(1000);
 /// How far past the player's own `move_time` the session raises the stop flag, as a share of the
@@ -134,7 +134,7 @@ mod tests {
             ..TimeControl::default()
         }
         .budget();
-        assert_eq!(b.move_time, ms(85));
+        assert_eq!(b.move_time, ms(80));
         assert!(b.give_up_at <= ms(96));
     }
 
