@@ -121,9 +121,20 @@ fn garbage_never_crashes_it() {
          1,2,3,4",
     );
     brain.send_raw(&[b'x'; 100_000]);
-    brain.send_raw(b"\n\n\r\n\r\r\nSTART 15\nABOUT\n");
+    // The largest numbers that parse: still an answer, and at once (the random brain is fast).
+    brain.send_raw(
+        b"\n\nINFO timeout_turn 18446744073709551615\nINFO time_left 9223372036854775807\n",
+    );
+    brain
+        .send_raw(b"INFO timeout_match 18446744073709551615\nINFO max_node 18446744073709551615\n");
+    brain.send_raw(b"INFO max_depth 4294967295\nINFO max_memory 18446744073709551615\n");
+    brain.send_raw(b"\n\n\r\n\r\r\nSTART 15\nBEGIN\nABOUT\n");
     let mut about_seen = false;
+    let mut moves = Vec::new();
     while let Some(line) = brain.line_within(Duration::from_secs(10)) {
+        if !line.contains(' ') && line.contains(',') {
+            moves.push(line.clone());
+        }
         if line.starts_with("name=") {
             about_seen = true;
             break;
@@ -138,6 +149,11 @@ fn garbage_never_crashes_it() {
         );
     }
     assert!(about_seen, "the brain still answers after the garbage");
+    assert_eq!(
+        moves.last().map(String::as_str),
+        Some("7,7"),
+        "BEGIN answered under huge limits"
+    );
     // A BOARD block missing its DONE, then END: the brain still exits cleanly.
     brain.send("BOARD\n7,7,1\nEND");
     let status = brain

@@ -32,6 +32,8 @@ pub const GIVE_UP_AFTER_FRACTION: f64 = 0.7;
 pub const MATCH_SHARE: f64 = 1.0 / 20.0;
 /// The least time a move is given, even with no time left (the player still needs to answer).
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
+/// The longest time considered: larger settings are treated as this (and never overflow a clock).
+pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
 /// The `time_left` value that means "unlimited".
 pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
 
@@ -65,7 +67,7 @@ impl TimeControl {
         match self.timeout_turn {
             None => DEFAULT_TURN_TIME,
             Some(0) => FAST_TURN_TIME,
-            Some(ms) => Duration::from_millis(ms),
+            Some(ms) => Duration::from_millis(ms).min(MAX_TIME),
         }
     }
 
@@ -75,7 +77,7 @@ impl TimeControl {
         match self.time_left {
             Some(left) if left >= UNLIMITED_TIME_LEFT => None,
             Some(left) if !unlimited_match || self.timeout_match.is_none() => {
-                Some(Duration::from_millis(left.max(0) as u64))
+                Some(Duration::from_millis(left.max(0) as u64).min(MAX_TIME))
             }
             _ => None,
         }
