@@ -303,7 +303,7 @@ impl<'a> Searcher<'a> {
                 ((wins, value), p)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         for (slot, (_, p)) in moves.iter_mut().zip(keyed) {
             *slot = p;
         }
