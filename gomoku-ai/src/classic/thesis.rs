@@ -255,8 +255,10 @@ impl<'a> Searcher<'a> {
         self.board.play_unchecked(p);
         self.total += self.tables.lines_through(&self.board, p) - before;
         self.nodes += 1;
-        if self.nodes % NODES_PER_LIMIT_CHECK == 0 {
-            self.check_limits();
+        if self.max_nodes.is_some_and(|n| self.nodes >= n)
+            || (self.nodes % NODES_PER_LIMIT_CHECK == 0 && self.out_of_time())
+        {
+            self.aborted = true;
         }
         (wins, saved)
     }
@@ -267,13 +269,10 @@ impl<'a> Searcher<'a> {
         self.total = saved;
     }
 
-    fn check_limits(&mut self) {
-        if self.max_nodes.is_some_and(|n| self.nodes >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    /// Whether the deadline has passed or the stop flag is raised.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.is_some_and(StopFlag::is_stopped)
-        {
-            self.aborted = true;
-        }
     }
 
     /// The moves near the stones (the centre on an empty board); when `check_fouls`, without the
@@ -294,6 +293,9 @@ impl<'a> Searcher<'a> {
 
     /// Sorts `moves` best first for the side to move: wins, then the evaluation after the move.
     fn order(&mut self, moves: &mut [Point]) {
+        if self.aborted {
+            return;
+        }
         let mut keyed: Vec<((bool, i64), Point)> = moves
             .iter()
             .map(|&p| {
