@@ -232,19 +232,21 @@ impl Record {
     }
 }
 
-/// Replays `moves` (each with its place in the text, when known) into a validated game.
+/// Replays `moves` (each with the byte offset in `text` where it is written, when known) into
+/// a validated game. Locations are computed only for an error, so reading stays linear.
 pub(crate) fn replay(
     format: Format,
     size: u32,
     rule: Rule,
-    moves: &[(Point, Option<Location>)],
+    moves: &[(Point, Option<usize>)],
+    text: &str,
 ) -> Result<Record, RecordError> {
     let mut game = Game::new(size, rule).map_err(|e| RecordError::whole(format, e))?;
     for (i, &(point, at)) in moves.iter().enumerate() {
         if let Err(source) = game.play(point) {
             return Err(RecordError {
                 format,
-                location: at,
+                location: at.map(|offset| Location::of(text, offset)),
                 kind: RecordErrorKind::IllegalMove {
                     number: i + 1,
                     source,

@@ -72,7 +72,7 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
         let point = Point::parse(m, size).map_err(|e| RecordError::whole(FORMAT, e))?;
         moves.push((point, None));
     }
-    let mut record = replay(FORMAT, data.size, data.rule, &moves)?;
+    let mut record = replay(FORMAT, data.size, data.rule, &moves, text)?;
     record
         .set_times(data.times)
         .and_then(|()| record.set_result(data.result))

@@ -165,12 +165,7 @@ pub fn read_all(
 ) -> Result<Vec<Result<Record, RecordError>>, RecordError> {
     match format {
         Format::Rif => rif::read_all(text, options),
-        Format::Sgf => {
-            let count = sgf::game_count(text)?;
-            Ok((0..count)
-                .map(|game| sgf::read(text, &ReadOptions { game, ..*options }))
-                .collect())
-        }
+        Format::Sgf => sgf::read_all(text, options),
         _ => Ok(vec![Ok(read_str_with(text, format, options)?)]),
     }
 }

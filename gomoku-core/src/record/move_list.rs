@@ -71,7 +71,7 @@ pub(crate) fn read(text: &str, rows: Rows, options: &ReadOptions) -> Result<Reco
             .filter(|s| (crate::MIN_SIZE..=crate::MAX_SIZE).contains(s))
             .ok_or_else(|| RecordError::at(format, at, crate::BoardSizeError(size)))
     };
-    let mut moves: Vec<(Point, Option<Location>)> = Vec::new();
+    let mut moves: Vec<(Point, Option<usize>)> = Vec::new();
     let mut size: Option<u8> = None;
     for (start, line) in lines_with_offsets(text) {
         let trimmed = line.trim_start();
@@ -105,7 +105,7 @@ pub(crate) fn read(text: &str, rows: Rows, options: &ReadOptions) -> Result<Reco
                     Rows::FromBottom => point,
                     Rows::FromTop => Point::new_unchecked(point.col(), size - 1 - point.row()),
                 };
-                moves.push((point, Some(Location::of(text, at))));
+                moves.push((point, Some(at)));
                 rest = tail;
             }
         }
@@ -114,7 +114,7 @@ pub(crate) fn read(text: &str, rows: Rows, options: &ReadOptions) -> Result<Reco
         Some(s) => s as u32,
         None => size8(header.size, Location::of(text, text.len()))? as u32,
     };
-    let mut record = replay(format, size, header.rule, &moves)?;
+    let mut record = replay(format, size, header.rule, &moves, text)?;
     if let Some((result, at)) = header.result {
         record
             .set_result(Some(result))
@@ -147,7 +147,7 @@ fn read_header_line(
     };
     let key = key.trim().to_ascii_lowercase();
     let value = value.trim();
-    let location = Location::of(text, at);
+    let location = || Location::of(text, at);
     let known = ["size", "rule", "result", "black", "white", "event", "date"];
     if !known.contains(&key.as_str()) {
         return Ok(());
@@ -155,7 +155,7 @@ fn read_header_line(
     if after_moves {
         return Err(RecordError::at(
             format,
-            location,
+            location(),
             RecordErrorKind::Expected {
                 expected: "header lines before the first move",
                 found: quote(comment),
@@ -167,7 +167,7 @@ fn read_header_line(
             header.size = value.parse().map_err(|_| {
                 RecordError::at(
                     format,
-                    location,
+                    location(),
                     RecordErrorKind::Expected {
                         expected: "a board size such as 15",
                         found: quote(value),
@@ -178,20 +178,20 @@ fn read_header_line(
         "rule" => {
             header.rule = value
                 .parse()
-                .map_err(|e| RecordError::at(format, location, RecordErrorKind::Rule(e)))?;
+                .map_err(|e| RecordError::at(format, location(), RecordErrorKind::Rule(e)))?;
         }
         "result" => {
             let result = parse_result_word(value).ok_or_else(|| {
                 RecordError::at(
                     format,
-                    location,
+                    location(),
                     RecordErrorKind::Expected {
                         expected: "a result: black, white or draw",
                         found: quote(value),
                     },
                 )
             })?;
-            header.result = Some((result, location));
+            header.result = Some((result, location()));
         }
         "black" => header.black = Some(value.to_string()),
         "white" => header.white = Some(value.to_string()),

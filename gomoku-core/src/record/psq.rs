@@ -45,14 +45,14 @@ pub(crate) fn read(text: &str, options: &ReadOptions) -> Result<Record, RecordEr
     for (at, line) in lines {
         if trailer.is_empty() && looks_like_move(line) {
             let (point, time) = read_move(text, at, line, size)?;
-            moves.push((point, Some(Location::of(text, at))));
+            moves.push((point, Some(at)));
             times.push(time);
         } else {
             trailer.push((at, line.trim()));
         }
     }
     let names = read_trailer(text, &trailer)?;
-    let mut record = replay(FORMAT, size as u32, options.rule, &moves)?;
+    let mut record = replay(FORMAT, size as u32, options.rule, &moves, text)?;
     record
         .set_times(Some(times))
         .map_err(|e| RecordError::whole(FORMAT, e))?;

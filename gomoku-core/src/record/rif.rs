@@ -191,13 +191,13 @@ fn read_game(
     game: &RawGame,
     options: &ReadOptions,
 ) -> Result<Record, RecordError> {
-    let at = Location::of(text, game.at);
+    let at = || Location::of(text, game.at);
     let size = match game.attr("size") {
         None => options.size,
         Some(s) => s.trim().parse::<u32>().map_err(|_| {
             RecordError::at(
                 FORMAT,
-                at,
+                at(),
                 RecordErrorKind::Expected {
                     expected: "a board size in the size attribute",
                     found: quote(s),
@@ -208,7 +208,7 @@ fn read_game(
     let size8 = u8::try_from(size)
         .ok()
         .filter(|s| (crate::MIN_SIZE..=crate::MAX_SIZE).contains(s))
-        .ok_or_else(|| RecordError::at(FORMAT, at, crate::BoardSizeError(size)))?;
+        .ok_or_else(|| RecordError::at(FORMAT, at(), crate::BoardSizeError(size)))?;
     let rule = match game.attr("rule") {
         None => Rule::Renju,
         Some(id) => {
@@ -221,16 +221,15 @@ fn read_game(
         for word in list.split(|c: char| c.is_whitespace() || c == ',') {
             let mut rest = word;
             while !rest.is_empty() {
-                let offset = start + crate::record::lines::offset_in(list, rest);
-                let location = Location::of(text, offset.min(text.len()));
+                let offset = (start + crate::record::lines::offset_in(list, rest)).min(text.len());
                 let (point, tail) = Point::parse_prefix(rest, size8)
-                    .map_err(|e| RecordError::at(FORMAT, location, e))?;
-                moves.push((point, Some(location)));
+                    .map_err(|e| RecordError::at(FORMAT, Location::of(text, offset), e))?;
+                moves.push((point, Some(offset)));
                 rest = tail;
             }
         }
     }
-    let mut record = replay(FORMAT, size, rule, &moves)?;
+    let mut record = replay(FORMAT, size, rule, &moves, text)?;
     if let Some(score) = game.attr("bresult") {
         let result = match score.trim() {
             "1" | "1.0" => Some(GameResult::BlackWins),
@@ -240,7 +239,7 @@ fn read_game(
             _ => {
                 return Err(RecordError::at(
                     FORMAT,
-                    at,
+                    at(),
                     RecordErrorKind::Expected {
                         expected: "bresult 1, 0.5 or 0",
                         found: quote(score),
@@ -250,7 +249,7 @@ fn read_game(
         };
         record
             .set_result(result)
-            .map_err(|e| RecordError::at(FORMAT, at, e))?;
+            .map_err(|e| RecordError::at(FORMAT, at(), e))?;
     }
     let player = |key: &str| {
         game.attr(key).map(|id| {

@@ -261,6 +261,18 @@ pub(crate) fn read(text: &str, options: &ReadOptions) -> Result<Record, RecordEr
     read_game(text, &game, options)
 }
 
+/// Reads every game tree of a collection (parsed once); the outer error is a syntax error.
+pub(crate) fn read_all(
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Vec<Result<Record, RecordError>>, RecordError> {
+    let text = strip_bom(text);
+    Ok(parse(text)?
+        .iter()
+        .map(|game| read_game(text, game, options))
+        .collect())
+}
+
 fn read_game(text: &str, game: &MainLine, options: &ReadOptions) -> Result<Record, RecordError> {
     let at = |offset: usize| Location::of(text, offset);
     let mut size = options.size;
@@ -333,9 +345,9 @@ fn read_game(text: &str, game: &MainLine, options: &ReadOptions) -> Result<Recor
             ));
         }
         let point = read_point(text, value, size8)?;
-        moves.push((point, Some(at(value.at))));
+        moves.push((point, Some(value.at)));
     }
-    let mut record = replay(FORMAT, size, rule, &moves)?;
+    let mut record = replay(FORMAT, size, rule, &moves, text)?;
     if let Some((result, location)) = result {
         record
             .set_result(Some(result))
@@ -418,12 +430,12 @@ fn read_result(text: &str, value: &Value) -> Result<Option<GameResult>, RecordEr
 /// A point `xy`: column letter, row letter counted from the top.
 fn read_point(text: &str, value: &Value, size: u8) -> Result<Point, RecordError> {
     let v = value.text.trim();
-    let location = Location::of(text, value.at);
+    let location = || Location::of(text, value.at);
     let bytes = v.as_bytes();
     if v.is_empty() || (v == "tt" && size <= 19) {
         return Err(RecordError::at(
             FORMAT,
-            location,
+            location(),
             RecordErrorKind::Unsupported("passes"),
         ));
     }
@@ -439,7 +451,7 @@ fn read_point(text: &str, value: &Value, size: u8) -> Result<Point, RecordError>
     Point::from_gomocup(x, y, size).map_err(|_| {
         RecordError::at(
             FORMAT,
-            location,
+            location(),
             crate::ParsePointError::OffBoard {
                 text: v.to_string(),
                 size,
