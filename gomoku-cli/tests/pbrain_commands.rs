@@ -258,7 +258,6 @@ fn yxshowforbid_under_freestyle_is_empty() {
 /// A double three for Black at 7,7: the horizontal 5,7 6,7 and the vertical 7,5 7,6 both become
 /// open threes. Black to move (two white stones far away).
 #[test]
-#[ignore = "needs Renju fouls (gomoku_core::renju::forbidden is a stub on this branch)"]
 fn yxshowforbid_lists_black_fouls_under_renju() {
     let mut brain = started(15);
     brain.send("INFO rule 4");
