@@ -92,7 +92,7 @@ pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanati
         .into_iter()
         .map(|p| (p, score_move_patterns(&patterns, side, p)))
         .collect();
-    candidates.sort_by(|a, b| b.1.cmp(&a.1));
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
     candidates.truncate(count);
     let mut engine = Engine::new();
     engine.set_hash_bytes(EXPLAIN_HASH_BYTES);
@@ -103,7 +103,7 @@ pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanati
             describe(board, &patterns, p, score)
         })
         .collect();
-    moves.sort_by(|a, b| b.score.cmp(&a.score));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
     Explanation { side, moves }
 }
 
@@ -148,7 +148,7 @@ fn describe(board: &Board, patterns: &Patterns, p: Point, score: Score) -> MoveE
             })
             .filter(|t| t.shape.is_open_three_or_better())
             .collect();
-        v.sort_by(|a, b| b.shape.cmp(&a.shape));
+        v.sort_by_key(|t| std::cmp::Reverse(t.shape));
         v
     };
     let makes = threats(side);

@@ -75,7 +75,7 @@ fn random_position(size: u32, stones: usize, seed: u64) -> Board {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
     fn alpha_beta_equals_minimax(
@@ -86,7 +86,7 @@ proptest! {
     ) {
         let rule = Rule::ALL[rule_index];
         // Small boards keep depth 3 fast.
-        let size = if depth == 3 { 7 } else { 9 };
+        let size = if depth == 3 { 6 } else { 8 };
         let mut board = random_position(size, stones, seed);
         let expected = minimax(&mut board, rule, depth, 0);
         let mut engine = Engine::new();

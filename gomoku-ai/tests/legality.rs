@@ -5,7 +5,7 @@ use gomoku_core::{Game, Point, Rule};
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
     fn engine_moves_are_legal(
@@ -35,7 +35,7 @@ proptest! {
         prop_assume!(!game.is_over());
         let mut engine = Engine::new();
         engine.set_hash_bytes(1 << 20);
-        let limits = Limits { max_depth: Some(depth), max_nodes: Some(20_000), ..Limits::default() };
+        let limits = Limits { max_depth: Some(depth), max_nodes: Some(4_000), ..Limits::default() };
         let result = engine.choose(game.board(), rule, &limits, &mut |_| {});
         let best = result.best.expect("a legal move exists");
         prop_assert!(game.is_legal(best), "{best} is not legal in\n{:?}", game.board());

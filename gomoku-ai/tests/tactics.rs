@@ -148,10 +148,10 @@ fn finds_four_three_wins_under_every_rule() {
     let (board, marks) = parse(FOUR_THREE);
     let white_board = swapped(&board, "a15".parse().unwrap());
     for rule in Rule::ALL {
-        let (best, score) = search(&board, rule, 5);
+        let (best, score) = search(&board, rule, 3);
         assert_eq!(best, marks[0], "{rule} (Black)");
         assert_eq!(score, Score::win_in(5), "{rule} (Black)");
-        let (best, score) = search(&white_board, rule, 5);
+        let (best, score) = search(&white_board, rule, 3);
         assert_eq!(best, marks[0], "{rule} (White)");
         assert_eq!(score, Score::win_in(5), "{rule} (White)");
     }

@@ -217,7 +217,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
             }
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// Negamax alpha-beta from the current position with `depth` plies left, `ply` plies from
