@@ -24,6 +24,8 @@ const CENTER: u32 = REACH as u32;
 const WINDOW_MASK: u64 = (1 << WINDOW) - 1;
 /// Distinct windows: each of the ten cells around the point is Black, empty or blocked.
 const WINDOWS: usize = 3usize.pow(WINDOW as u32 - 1);
+/// The fewest other Black stones in a window for any shape: a three needs two.
+const MIN_OTHER_STONES: u32 = 2;
 /// The furthest a move that makes a straight four through the point can be from it.
 const THREE_REACH: i32 = 3;
 
@@ -165,6 +167,11 @@ impl Tables {
     fn shape(&self, bits: &LineBits) -> LineShape {
         let window = |mask: u32| ((((mask as u64) << REACH) >> bits.pos) & WINDOW_MASK) as u32;
         let black = window(bits.black);
+        // With fewer than two other Black stones in reach the line holds nothing: skip the
+        // look-ups (most lines of a position).
+        if (black & !(1 << CENTER)).count_ones() < MIN_OTHER_STONES {
+            return LineShape::default();
+        }
         let empty = window(bits.empty());
         let key = self.ternary[drop_center(black)] as usize
             + 2 * self.ternary[drop_center(empty)] as usize;
