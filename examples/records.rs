@@ -13,13 +13,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let dir = std::env::temp_dir().join(format!("gomoku-records-example-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    for format in [Format::Json, Format::Psq, Format::Sgf, Format::Rif, Format::Moves] {
+    for format in [
+        Format::Json,
+        Format::Psq,
+        Format::Sgf,
+        Format::Rif,
+        Format::Moves,
+    ] {
         let path = dir.join(format!("game.{}", format.extension()));
         // Saving is atomic: a temporary file next to the target, then a rename.
         record::save(&path, &rec, format)?;
         let back = record::load(&path)?;
         assert_eq!(back.moves(), rec.moves());
-        println!("{:>6}: {} ({} moves)", format.name(), path.display(), back.moves().len());
+        println!(
+            "{:>6}: {} ({} moves)",
+            format.name(),
+            path.display(),
+            back.moves().len()
+        );
     }
     println!("\n{}", record::write_string(&rec, Format::Sgf)?);
     println!("{}", rec.game().board());

@@ -138,7 +138,6 @@ fn board_and_turn_coordinates_map_to_the_only_blocks() {
 /// A position where exactly one move wins, and not at once: 7,7 makes two fours (a 4-4), which
 /// nothing can stop; no other move wins. Needs a real search.
 #[test]
-#[ignore = "needs engine (the default brain `engine` is not in the registry on this branch)"]
 fn the_engine_finds_the_only_winning_move() {
     let mut brain = Brain::start(&["--brain", "engine"]);
     brain.send("START 15\nINFO timeout_turn 2000");

@@ -229,7 +229,6 @@ fn a_player_that_overruns_is_answered_for_within_the_turn() {
 
 /// The same through the binary with the real engine: END during a long search.
 #[test]
-#[ignore = "needs engine (the default brain `engine` is not in the registry on this branch)"]
 fn the_binary_exits_within_a_second_of_end_mid_search() {
     let mut brain = Brain::start(&["--brain", "engine"]);
     brain.send(&format!("START 15\n{LONG_TURN}\nBOARD\n7,7,1\n8,8,2\nDONE"));

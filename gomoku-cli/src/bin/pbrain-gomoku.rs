@@ -25,7 +25,7 @@ fn main() -> ExitCode {
     let config = Config {
         brain: args
             .brain
-            .unwrap_or_else(|| pbrain::default_brain().to_string()),
+            .unwrap_or_else(|| pbrain::DEFAULT_BRAIN.to_string()),
         seed: args.seed,
     };
     match pbrain::run_stdio(&config) {

@@ -57,8 +57,6 @@ pub use event_loop::STOP_GRACE;
 
 /// The brain used when none is named: the strongest built-in player.
 pub const DEFAULT_BRAIN: &str = "engine";
-/// The brain used instead of [`DEFAULT_BRAIN`] while the registry does not know it yet.
-pub const FALLBACK_BRAIN: &str = "random";
 
 /// How the protocol engine is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,18 +70,9 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            brain: default_brain().to_string(),
+            brain: DEFAULT_BRAIN.to_string(),
             seed: 0,
         }
-    }
-}
-
-/// [`DEFAULT_BRAIN`] if the registry knows it, else [`FALLBACK_BRAIN`].
-pub fn default_brain() -> &'static str {
-    if builtin_player(DEFAULT_BRAIN, 0).is_ok() {
-        DEFAULT_BRAIN
-    } else {
-        FALLBACK_BRAIN
     }
 }
 
