@@ -9,6 +9,7 @@ mod player;
 mod random;
 mod registry;
 mod score;
+pub mod threat;
 
 pub use evaluator::Evaluator;
 pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
