@@ -180,7 +180,13 @@ impl ThreatSolver {
     /// Searches for a VCF of the side to move on `board`: see [`vcf`].
     pub fn vcf(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
         self.prepare(rule, budget);
-        let mut s = Search::new(board, rule, budget, &mut self.vcf_table, &mut self.vct_table);
+        let mut s = Search::new(
+            board,
+            rule,
+            budget,
+            &mut self.vcf_table,
+            &mut self.vct_table,
+        );
         let mut forced = None;
         let result = match s.root_state(&mut forced) {
             Ok(Some(p)) => ThreatResult::Win(vec![p]),
@@ -202,14 +208,25 @@ impl ThreatSolver {
     /// Searches for a VCT of the side to move on `board`: see [`vct`].
     pub fn vct(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
         self.prepare(rule, budget);
-        let mut s = Search::new(board, rule, budget, &mut self.vcf_table, &mut self.vct_table);
-        let result = if s.vct_attack(budget.max_depth) {
-            ThreatResult::Win(s.vct_line(budget.max_depth))
-        } else if s.aborted {
-            ThreatResult::Unknown
-        } else {
-            ThreatResult::NoWin
-        };
+        let mut s = Search::new(
+            board,
+            rule,
+            budget,
+            &mut self.vcf_table,
+            &mut self.vct_table,
+        );
+        // Iterative deepening: short wins are found first, and cheaply.
+        let mut result = ThreatResult::NoWin;
+        for depth in 1..=budget.max_depth {
+            if s.vct_attack(depth) {
+                result = ThreatResult::Win(s.vct_line(depth));
+                break;
+            }
+            if s.aborted {
+                result = ThreatResult::Unknown;
+                break;
+            }
+        }
         self.nodes = s.nodes;
         result
     }

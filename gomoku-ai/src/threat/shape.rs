@@ -30,12 +30,17 @@ pub(crate) fn run_wins_at(own: u32, opp: u32, pos: u8, rule: Rule, color: Color)
 }
 
 /// Whether a `color` stone on the empty point `q` would complete a win.
-#[cfg(test)]
 #[inline]
 pub(crate) fn makes_five(board: &Board, rule: Rule, color: Color, q: Point) -> bool {
     Direction::ALL.into_iter().any(|dir| {
         let lb = board.line_bits(q, dir);
-        run_wins_at(lb.stones(color) | 1 << lb.pos, lb.stones(!color), lb.pos, rule, color)
+        run_wins_at(
+            lb.stones(color) | 1 << lb.pos,
+            lb.stones(!color),
+            lb.pos,
+            rule,
+            color,
+        )
     })
 }
 
@@ -232,6 +237,39 @@ pub(crate) fn four_candidates(board: &Board, color: Color, out: &mut Vec<Point>)
     }
 }
 
+/// Adds to `out` the empty points of the lines through `q` where a `color` stone could make a
+/// four using `q` (see [`four_candidates`]) and that `seen` does not hold yet.
+pub(crate) fn four_candidates_through(
+    board: &Board,
+    color: Color,
+    q: Point,
+    seen: &mut gomoku_core::PointSet,
+    out: &mut Vec<Point>,
+) {
+    for dir in Direction::ALL {
+        let lb = board.line_bits(q, dir);
+        let own = lb.stones(color) | 1 << lb.pos;
+        let opp = lb.stones(!color);
+        let empty = lb.on_board & !own & !opp;
+        let pos = lb.pos as i32;
+        let mut cand = 0;
+        for start in (pos - 4).max(0)..=pos {
+            let w = WINDOW << start;
+            if w & lb.on_board == w && w & opp == 0 && (own & w).count_ones() == 3 {
+                cand |= w & empty;
+            }
+        }
+        while cand != 0 {
+            let e = cand.trailing_zeros();
+            cand &= cand - 1;
+            let c = step(q, dir, e as i32 - pos);
+            if seen.insert(c) {
+                out.push(c);
+            }
+        }
+    }
+}
+
 /// Scores the empty points that could build a threat for `color`: each open window of five
 /// (no opponent stone) through the point holding at least `min_stones` `color` stones adds the
 /// square of its stone count. Returns the points with a score, best first.
@@ -330,14 +368,20 @@ mod tests {
             .parse()
             .unwrap();
         // e8 joins six for Black (overline); f7 closes b7..f7, blocked by a7 and g7.
-        assert_eq!(fast_fives(&board, Rule::Freestyle, Color::Black), [p("f7"), p("e8")]);
+        assert_eq!(
+            fast_fives(&board, Rule::Freestyle, Color::Black),
+            [p("f7"), p("e8")]
+        );
         assert_eq!(fast_fives(&board, Rule::Standard, Color::Black), [p("f7")]);
         assert_eq!(fast_fives(&board, Rule::Renju, Color::Black), [p("f7")]);
         assert_eq!(fast_fives(&board, Rule::Caro, Color::Black), [p("e8")]);
         assert!(fast_fives(&board, Rule::CaroExactFive, Color::Black).is_empty());
         for rule in Rule::ALL {
             for color in [Color::Black, Color::White] {
-                assert_eq!(fast_fives(&board, rule, color), slow_fives(&board, rule, color));
+                assert_eq!(
+                    fast_fives(&board, rule, color),
+                    slow_fives(&board, rule, color)
+                );
                 let all = all_fives(&board, rule, color);
                 assert_eq!(all.count() as usize, slow_fives(&board, rule, color).len());
             }
@@ -359,10 +403,16 @@ mod tests {
             .parse()
             .unwrap();
         let straight = fives_through(&board, Rule::Freestyle, Color::Black, p("f6"));
-        assert_eq!((straight.count(), straight.first(), straight.second()), (2, Some(p("b6")), Some(p("g6"))));
+        assert_eq!(
+            (straight.count(), straight.first(), straight.second()),
+            (2, Some(p("b6")), Some(p("g6")))
+        );
         let broken = fives_through(&board, Rule::Freestyle, Color::Black, p("g6"));
         assert_eq!((broken.count(), broken.first()), (1, Some(p("f6"))));
-        assert_eq!(fives_through(&board, Rule::Freestyle, Color::Black, p("h6")).count(), 0);
+        assert_eq!(
+            fives_through(&board, Rule::Freestyle, Color::Black, p("h6")).count(),
+            0
+        );
         let mut cands = Vec::new();
         four_candidates(&board, Color::Black, &mut cands);
         cands.sort();

@@ -6,7 +6,7 @@
 //! that answer must itself be a four for the sequence to go on; a block that makes two fours
 //! refutes the line. Black's fours must be legal under Renju.
 
-use gomoku_core::Point;
+use gomoku_core::{Point, PointSet};
 
 use super::search::Search;
 use super::shape::{self, Points};
@@ -48,7 +48,11 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn defender_fives_through(&self, e: Point) -> Result<Option<Point>, ()> {
         let fives = shape::fives_through(&self.board, self.rule, self.defender(), e);
-        if fives.count() >= 2 { Err(()) } else { Ok(fives.first()) }
+        if fives.count() >= 2 {
+            Err(())
+        } else {
+            Ok(fives.first())
+        }
     }
 
     /// The situation at a search root with the attacker to move: `Ok(Some(p))` when the attacker
@@ -70,6 +74,14 @@ impl Search<'_> {
     /// Whether the attacker (to move, without a five now) wins by continuous fours with at most
     /// `depth` fours. `forced` is the defender's five, which the attacker must block.
     pub(crate) fn vcf_attack(&mut self, depth: u8, forced: Option<Point>) -> bool {
+        let mut candidates = Vec::with_capacity(32);
+        shape::four_candidates(&self.board, self.attacker, &mut candidates);
+        self.vcf_node(depth, forced, &candidates)
+    }
+
+    /// [`Search::vcf_attack`] with the attacker's possible fours known: `candidates` holds
+    /// every empty point where the attacker could make a four (and maybe other points).
+    fn vcf_node(&mut self, depth: u8, forced: Option<Point>, candidates: &[Point]) -> bool {
         if depth == 0 || self.tick() {
             return false;
         }
@@ -77,13 +89,16 @@ impl Search<'_> {
         if let Some(known) = self.vcf_table.probe(key, depth) {
             return known.is_ok();
         }
-        let mut moves = Vec::with_capacity(16);
-        match forced {
-            Some(f) => moves.push(f),
-            None => shape::four_candidates(&self.board, self.attacker, &mut moves),
-        }
-        for q in moves {
-            if !self.legal(self.attacker, q) {
+        let forced_only;
+        let moves = match forced {
+            Some(f) => {
+                forced_only = [f];
+                &forced_only[..]
+            }
+            None => candidates,
+        };
+        for &q in moves {
+            if !self.board.is_empty_at(q) || !self.legal(self.attacker, q) {
                 continue;
             }
             self.board.play_unchecked(q);
@@ -94,7 +109,24 @@ impl Search<'_> {
                     self.board.play_unchecked(e);
                     let won = match self.defender_fives_through(e) {
                         Err(()) => false,
-                        Ok(next_forced) => self.vcf_attack(depth - 1, next_forced),
+                        Ok(next_forced) => {
+                            // Only the attacker's new stone can make new fours possible.
+                            let mut seen = PointSet::new();
+                            let mut next = Vec::with_capacity(candidates.len() + 8);
+                            for &c in candidates {
+                                if self.board.is_empty_at(c) && seen.insert(c) {
+                                    next.push(c);
+                                }
+                            }
+                            shape::four_candidates_through(
+                                &self.board,
+                                self.attacker,
+                                q,
+                                &mut seen,
+                                &mut next,
+                            );
+                            self.vcf_node(depth - 1, next_forced, &next)
+                        }
                     };
                     self.board.undo_unchecked(e);
                     won

@@ -155,7 +155,8 @@ impl Search<'_> {
         for q in defences {
             let before = self.nodes;
             self.board.play_unchecked(q);
-            let won = self.vct_attack(depth);
+            // Most answers leave the threatened VCF as it was: replaying it settles them.
+            let won = self.replay_wins(&threat) || self.vct_attack(depth);
             self.board.undo_unchecked(q);
             if !won {
                 if !self.aborted {
@@ -176,6 +177,53 @@ impl Search<'_> {
             },
         );
         true
+    }
+
+    /// Whether the VCF `line` (found before the defender's last move) still wins as it stands:
+    /// every four still a four with the same forced block, no block making a four, ending in a
+    /// five or an unstoppable four. The attacker is to move; the board is left as it was.
+    fn replay_wins(&mut self, line: &[Point]) -> bool {
+        let mut played = Vec::with_capacity(line.len());
+        let mut won = false;
+        if shape::all_fives(&self.board, self.rule, self.defender()).count() == 0 {
+            let mut i = 0;
+            while let Some(&a) = line.get(i) {
+                if !self.board.is_empty_at(a) {
+                    break;
+                }
+                if shape::makes_five(&self.board, self.rule, self.attacker, a) {
+                    won = true;
+                    break;
+                }
+                if !self.legal(self.attacker, a) {
+                    break;
+                }
+                self.board.play_unchecked(a);
+                played.push(a);
+                match self.four_result(a) {
+                    FourResult::NotFour => break,
+                    FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => {
+                        won = true;
+                        break;
+                    }
+                    FourResult::Block(e) => {
+                        if line.get(i + 1) != Some(&e) {
+                            break;
+                        }
+                        self.board.play_unchecked(e);
+                        played.push(e);
+                        if self.defender_fives_through(e) != Ok(None) {
+                            break;
+                        }
+                    }
+                }
+                i += 2;
+            }
+        }
+        for &p in played.iter().rev() {
+            self.board.undo_unchecked(p);
+        }
+        won
     }
 
     /// The defender's legal moves that might spoil the threatened VCF `threat`: its points
