@@ -137,9 +137,9 @@ impl Search<'_> {
         }
         let threat_depth = depth.min(self.budget.threat_depth);
         let defender = self.defender();
-        let threat = if shape::all_fives(&self.board, self.rule, defender).count() > 0 {
-            None // The attacker ignored a four: the defender fives.
-        } else if threat_depth == 0 {
+        // No threat when the attacker ignored a four (the defender fives) or has no move left.
+        let ignored_four = shape::all_fives(&self.board, self.rule, defender).count() > 0;
+        let threat = if ignored_four || threat_depth == 0 {
             None
         } else {
             self.threat_line(threat_depth)
