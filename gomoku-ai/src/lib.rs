@@ -4,6 +4,7 @@
 //! positions, one [`Evaluator`] trait.
 #![deny(missing_docs)]
 
+pub mod classic;
 mod evaluator;
 mod player;
 mod random;
@@ -11,6 +12,7 @@ mod registry;
 mod score;
 pub mod threat;
 
+pub use classic::{Gm8Player, PriorityPlayer, ThesisPlayer};
 pub use evaluator::Evaluator;
 pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
 pub use random::RandomPlayer;
