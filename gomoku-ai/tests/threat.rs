@@ -311,7 +311,6 @@ mod puzzles {
         vcf_black_short,
         vcf_counter,
         vcf_long,
-        #[ignore = "needs Renju fouls (White wins because a block would be a foul for Black)"]
         vcf_white,
         vcf_white_short,
         vct_black,
@@ -319,7 +318,6 @@ mod puzzles {
         vct_black_long,
         vct_black_short,
         vct_counter,
-        #[ignore = "needs Renju fouls (White wins because a block would be a foul for Black)"]
         vct_dual_forbiddens,
         vct_forbidden_breaker,
         vct_fukumi,
@@ -329,7 +327,6 @@ mod puzzles {
         vct_game_black_l07_1,
         #[ignore = "slow: more than a minute, run with --ignored"]
         vct_game_black_l10_2,
-        #[ignore = "needs Renju fouls (White wins because a block would be a foul for Black)"]
         vct_game_white_l05_1,
         #[ignore = "slow: more than a minute, run with --ignored"]
         vct_game_white_l08_4,
