@@ -399,7 +399,13 @@ fn a_counter_four_answered_by_a_four() {
         .unwrap();
     let mut board = board;
     board.set_side_to_move(Color::Black);
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+    // Under Renju e5 is a foul (besides the four it makes two threes, e5-e7-e8 and
+    // e5-g3-h2): Black has no VCF.
+    assert_eq!(
+        threat::vcf(&board, Rule::Renju, &Budget::default()),
+        ThreatResult::NoWin
+    );
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
         let line = vcf_line(&board, rule);
         assert_eq!(
             line[..3],
