@@ -96,7 +96,7 @@ const PUZZLES: &[(&str, &str)] = &[
 ];
 
 /// Node budget per puzzle in the summary.
-const SUMMARY_NODES: u64 = 20_000_000;
+const SUMMARY_NODES: u64 = 10_000_000;
 
 struct Puzzle {
     board: Board,
