@@ -21,6 +21,7 @@ mod random;
 mod registry;
 mod score;
 mod search;
+pub mod threat;
 
 pub use classic::{Gm8Player, PriorityPlayer, ThesisPlayer};
 pub use evaluator::Evaluator;
