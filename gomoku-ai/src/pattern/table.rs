@@ -59,7 +59,7 @@ impl LineRule {
 
     /// The shape table of this rule (built on first use).
     #[inline]
-    pub(crate) fn table(self) -> &'static [u8] {
+    pub fn table(self) -> &'static [u8] {
         static TABLES: [OnceLock<Box<[u8]>>; 4] = [
             OnceLock::new(),
             OnceLock::new(),
@@ -113,6 +113,34 @@ fn five_through_centre(cells: &[Cell; WIDTH], rule: LineRule) -> (bool, bool) {
     (true, false)
 }
 
+/// Whether two of the `completions` each still make a five after the opponent blocks the other
+/// (always, except under caro, where the block can close the other five at both ends).
+fn two_ways_survive_a_block(
+    cells: &mut [Cell; WIDTH],
+    rule: LineRule,
+    completions: &[usize],
+) -> bool {
+    if !rule.caro() {
+        return true;
+    }
+    let mut survives = |play: usize, block: usize| {
+        cells[block] = Cell::Blocked;
+        cells[play] = Cell::Own;
+        let five = five_through_centre(cells, rule).0;
+        cells[block] = Cell::Empty;
+        cells[play] = Cell::Empty;
+        five
+    };
+    for (k, &a) in completions.iter().enumerate() {
+        for &b in &completions[k + 1..] {
+            if survives(a, b) && survives(b, a) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The shape an own stone on the centre of `cells` makes under `rule` (the slow definition that
 /// fills the tables; `cells[HALF]` must be [`Cell::Own`]).
 fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape {
@@ -126,7 +154,7 @@ fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape
     } else if overline {
         Shape::Overline
     } else {
-        let mut completions = 0;
+        let mut completions = Vec::new();
         let mut best = Shape::None;
         for i in 0..WIDTH {
             if cells[i] != Cell::Empty {
@@ -134,16 +162,17 @@ fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape
             }
             cells[i] = Cell::Own;
             if five_through_centre(cells, rule).0 {
-                completions += 1;
-            } else if completions == 0 && i.abs_diff(HALF) <= 4 {
+                completions.push(i);
+            } else if completions.is_empty() && i.abs_diff(HALF) <= 4 {
                 best = best.max(classify(cells, rule, memo).one_less());
             }
             cells[i] = Cell::Empty;
         }
-        match completions {
+        match completions.len() {
             0 => best,
             1 => Shape::Four,
-            _ => Shape::OpenFour,
+            _ if two_ways_survive_a_block(cells, rule, &completions) => Shape::OpenFour,
+            _ => Shape::Four,
         }
     };
     memo[key] = shape as u8;
@@ -254,6 +283,10 @@ mod tests {
             ("OXXXX.O", 5, Caro, Shape::None),
             ("OXXXX.O", 5, OverlineWins, Shape::Five),
             ("OXXXX..", 5, Caro, Shape::Five),
+            // Under caro, O.XXX.. is no open four: blocking one end closes the other five.
+            ("O..XXX..O", 2, Caro, Shape::Four),
+            ("O..XXX..O", 2, OverlineWins, Shape::OpenFour),
+            ("...XXX...", 2, Caro, Shape::OpenFour),
             ("......", 2, OverlineWins, Shape::One),
         ];
         for &(line, at, rule, want) in cases {
