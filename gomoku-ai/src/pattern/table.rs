@@ -2,9 +2,10 @@
 //! centred on it.
 //!
 //! A window holds the five points on each side of the new stone; each is the player's own stone,
-//! empty, or blocked (an opponent stone or off the board). The key is two 10-bit masks (own and
-//! blocked, the centre left out), so a table has 2^20 one-byte entries, of which the 3^10 valid
-//! ones are filled by the slow, obviously correct [`shape_of_line`] once per [`LineRule`].
+//! empty, or blocked (an opponent stone or off the board). The key is the window read as a
+//! base-3 number (own = 1, blocked = 2, the centre left out), computed from the two 10-bit masks
+//! with a small lookup, so a table has 3^10 one-byte entries (small enough to stay in cache),
+//! filled by the slow, obviously correct [`shape_of_line`] once per [`LineRule`].
 
 use std::sync::OnceLock;
 
@@ -17,7 +18,28 @@ const HALF: usize = 5;
 /// Points in a window.
 const WIDTH: usize = 2 * HALF + 1;
 /// Entries of one table.
-const TABLE_LEN: usize = 1 << 20;
+const TABLE_LEN: usize = 59_049;
+
+/// `BASE3[m]`: the 10-bit mask `m` read as base-3 digits (bit `b` worth `3^b`).
+static BASE3: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut v = 0u16;
+        let mut b = 0;
+        let mut pow = 1u16;
+        while b < 10 {
+            if m >> b & 1 == 1 {
+                v += pow;
+            }
+            pow *= 3;
+            b += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
 
 /// What makes a five along one line, for one colour (the table to use).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -241,7 +263,7 @@ fn build_table(rule: LineRule) -> Box<[u8]> {
             };
             c /= 3;
         }
-        table[(own | blocked << 10) as usize] = classify(&mut cells, rule, &mut memo) as u8;
+        table[base3_index(own, blocked)] = classify(&mut cells, rule, &mut memo) as u8;
     }
     table
 }
@@ -255,7 +277,13 @@ pub(crate) fn window_key(own: u32, blocked: u32, pos: u8) -> usize {
         as u32
         & 0x7ff;
     let squeeze = |w: u32| (w & 0x1f) | ((w >> 6) << 5);
-    (squeeze(own) | squeeze(blocked) << 10) as usize
+    base3_index(squeeze(own), squeeze(blocked))
+}
+
+/// The table index of a window given as 10-bit own and blocked masks.
+#[inline]
+fn base3_index(own: u32, blocked: u32) -> usize {
+    BASE3[own as usize & 0x3ff] as usize + 2 * BASE3[blocked as usize & 0x3ff] as usize
 }
 
 #[cfg(test)]
