@@ -287,9 +287,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                         return Score::win_in(ply as u32 + 3);
                     }
                 }
-                if !pat.fours(us).is_empty()
-                    && let Some(win) = self.leaf_threat_win(ply)
-                {
+                let win = if pat.fours(us).is_empty() {
+                    None
+                } else {
+                    self.leaf_threat_win(ply)
+                };
+                if let Some(win) = win {
                     return win;
                 }
                 return self.eval.evaluate(&self.board);
@@ -299,9 +302,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
         let key = self.board.hash();
         let mut tt_move = None;
-        if features.transposition
-            && let Some(hit) = self.tt.probe(key, ply as u32)
-        {
+        let hit = if features.transposition {
+            self.tt.probe(key, ply as u32)
+        } else {
+            None
+        };
+        if let Some(hit) = hit {
             tt_move = hit.best;
             if ply > 0
                 && hit.depth >= depth
