@@ -35,7 +35,7 @@ pub trait Evaluator: Clone + Send {
     /// The line patterns this evaluator keeps in step with the board, if it keeps them (as
     /// [`crate::PatternEvaluator`] does). The search reuses them for its threat logic instead of
     /// keeping a second copy; evaluators that return `None` (the default) get one kept by the
-    /// search.
+    /// search. An evaluator must answer consistently: always `Some` or always `None`.
     fn patterns(&self) -> Option<&Patterns> {
         None
     }

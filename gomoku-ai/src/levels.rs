@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::params::MAX_PLY;
 use crate::player::Limits;
 
 /// A difficulty level: caps on the engine's search, applied on top of whatever limits the caller
@@ -18,7 +17,7 @@ use crate::player::Limits;
 /// | easy | 4 | 20 000 | 300 ms |
 /// | normal | 10 | 400 000 | 1 s |
 /// | hard | 20 | - | 3 s |
-/// | max | - | - | - (the caller's limits only) |
+/// | max | - | - | - (the caller's limits only; with none at all, depth [`crate::params::DEPTH_WITHOUT_LIMITS`]) |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Level {
     /// Sees two plies: misses most threats. For first games.
@@ -117,10 +116,7 @@ impl Level {
                 max_nodes: None,
                 move_time: Some(ms(3000)),
             },
-            Level::Max => LevelCaps {
-                max_depth: Some(MAX_PLY as u32),
-                ..LevelCaps::default()
-            },
+            Level::Max => LevelCaps::default(),
         }
     }
 }

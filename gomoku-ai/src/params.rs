@@ -48,7 +48,7 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 
 /// Depth searched when no limit at all is given.
-pub const DEPTH_WITHOUT_LIMITS: u32 = 8;
+pub const DEPTH_WITHOUT_LIMITS: u32 = 6;
 
 /// A new iteration is not started once this fraction (in percent) of the move's time is used:
 /// it would most likely not finish.

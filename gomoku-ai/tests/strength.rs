@@ -68,6 +68,8 @@ fn engine_beats_random_and_greedy() {
                     games += 1;
                     if winner == Some(engine_color) {
                         wins += 1;
+                    } else {
+                        println!("lost: {rule} {opening} engine {engine_color:?}: {winner:?}");
                     }
                 }
             }

@@ -162,13 +162,19 @@ impl Patterns {
                     }
                     continue;
                 }
+                let mut changed = false;
                 for color in Color::ALL {
                     let own = lb.stones(color);
                     let blocked = lb.stones(!color) | !lb.on_board;
                     let shape = self.line_shape(color, own, blocked, lb.on_board, bit as u8);
-                    self.shapes[q.index()][color.index()][dir.index()] = shape;
+                    let slot = &mut self.shapes[q.index()][color.index()][dir.index()];
+                    changed |= *slot != shape;
+                    *slot = shape;
                 }
-                self.update_cell(q);
+                // The point itself changed whatever its shapes: it was occupied or empty.
+                if changed || k == 0 {
+                    self.update_cell(q);
+                }
             }
         }
     }

@@ -2,9 +2,10 @@
 //! centred on it.
 //!
 //! A window holds the five points on each side of the new stone; each is the player's own stone,
-//! empty, or blocked (an opponent stone or off the board). The key is two 10-bit masks (own and
-//! blocked, the centre left out), so a table has 2^20 one-byte entries, of which the 3^10 valid
-//! ones are filled by the slow, obviously correct [`shape_of_line`] once per [`LineRule`].
+//! empty, or blocked (an opponent stone or off the board). The key is the window read as a
+//! base-3 number (own = 1, blocked = 2, the centre left out), computed from the two 10-bit masks
+//! with a small lookup, so a table has 3^10 one-byte entries (small enough to stay in cache),
+//! filled by the slow, obviously correct [`shape_of_line`] once per [`LineRule`].
 
 use std::sync::OnceLock;
 
@@ -17,7 +18,28 @@ const HALF: usize = 5;
 /// Points in a window.
 const WIDTH: usize = 2 * HALF + 1;
 /// Entries of one table.
-const TABLE_LEN: usize = 1 << 20;
+const TABLE_LEN: usize = 59_049;
+
+/// `BASE3[m]`: the 10-bit mask `m` read as base-3 digits (bit `b` worth `3^b`).
+static BASE3: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut v = 0u16;
+        let mut b = 0;
+        let mut pow = 1u16;
+        while b < 10 {
+            if m >> b & 1 == 1 {
+                v += pow;
+            }
+            pow *= 3;
+            b += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
 
 /// What makes a five along one line, for one colour (the table to use).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,7 +81,7 @@ impl LineRule {
 
     /// The shape table of this rule (built on first use).
     #[inline]
-    pub(crate) fn table(self) -> &'static [u8] {
+    pub fn table(self) -> &'static [u8] {
         static TABLES: [OnceLock<Box<[u8]>>; 4] = [
             OnceLock::new(),
             OnceLock::new(),
@@ -113,6 +135,34 @@ fn five_through_centre(cells: &[Cell; WIDTH], rule: LineRule) -> (bool, bool) {
     (true, false)
 }
 
+/// Whether two of the `completions` each still make a five after the opponent blocks the other
+/// (always, except under caro, where the block can close the other five at both ends).
+fn two_ways_survive_a_block(
+    cells: &mut [Cell; WIDTH],
+    rule: LineRule,
+    completions: &[usize],
+) -> bool {
+    if !rule.caro() {
+        return true;
+    }
+    let mut survives = |play: usize, block: usize| {
+        cells[block] = Cell::Blocked;
+        cells[play] = Cell::Own;
+        let five = five_through_centre(cells, rule).0;
+        cells[block] = Cell::Empty;
+        cells[play] = Cell::Empty;
+        five
+    };
+    for (k, &a) in completions.iter().enumerate() {
+        for &b in &completions[k + 1..] {
+            if survives(a, b) && survives(b, a) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The shape an own stone on the centre of `cells` makes under `rule` (the slow definition that
 /// fills the tables; `cells[HALF]` must be [`Cell::Own`]).
 fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape {
@@ -126,7 +176,7 @@ fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape
     } else if overline {
         Shape::Overline
     } else {
-        let mut completions = 0;
+        let mut completions = Vec::new();
         let mut best = Shape::None;
         for i in 0..WIDTH {
             if cells[i] != Cell::Empty {
@@ -134,16 +184,17 @@ fn classify(cells: &mut [Cell; WIDTH], rule: LineRule, memo: &mut [u8]) -> Shape
             }
             cells[i] = Cell::Own;
             if five_through_centre(cells, rule).0 {
-                completions += 1;
-            } else if completions == 0 && i.abs_diff(HALF) <= 4 {
+                completions.push(i);
+            } else if completions.is_empty() && i.abs_diff(HALF) <= 4 {
                 best = best.max(classify(cells, rule, memo).one_less());
             }
             cells[i] = Cell::Empty;
         }
-        match completions {
+        match completions.len() {
             0 => best,
             1 => Shape::Four,
-            _ => Shape::OpenFour,
+            _ if two_ways_survive_a_block(cells, rule, &completions) => Shape::OpenFour,
+            _ => Shape::Four,
         }
     };
     memo[key] = shape as u8;
@@ -212,7 +263,7 @@ fn build_table(rule: LineRule) -> Box<[u8]> {
             };
             c /= 3;
         }
-        table[(own | blocked << 10) as usize] = classify(&mut cells, rule, &mut memo) as u8;
+        table[base3_index(own, blocked)] = classify(&mut cells, rule, &mut memo) as u8;
     }
     table
 }
@@ -226,7 +277,13 @@ pub(crate) fn window_key(own: u32, blocked: u32, pos: u8) -> usize {
         as u32
         & 0x7ff;
     let squeeze = |w: u32| (w & 0x1f) | ((w >> 6) << 5);
-    (squeeze(own) | squeeze(blocked) << 10) as usize
+    base3_index(squeeze(own), squeeze(blocked))
+}
+
+/// The table index of a window given as 10-bit own and blocked masks.
+#[inline]
+fn base3_index(own: u32, blocked: u32) -> usize {
+    BASE3[own as usize & 0x3ff] as usize + 2 * BASE3[blocked as usize & 0x3ff] as usize
 }
 
 #[cfg(test)]
@@ -254,6 +311,10 @@ mod tests {
             ("OXXXX.O", 5, Caro, Shape::None),
             ("OXXXX.O", 5, OverlineWins, Shape::Five),
             ("OXXXX..", 5, Caro, Shape::Five),
+            // Under caro, O.XXX.. is no open four: blocking one end closes the other five.
+            ("O..XXX..O", 2, Caro, Shape::Four),
+            ("O..XXX..O", 2, OverlineWins, Shape::OpenFour),
+            ("...XXX...", 2, Caro, Shape::OpenFour),
             ("......", 2, OverlineWins, Shape::One),
         ];
         for &(line, at, rule, want) in cases {

@@ -10,9 +10,26 @@ use super::threat_hook::ThreatSolver;
 use super::tt::{Bound, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY};
-use crate::pattern::Patterns;
+use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
 use crate::score::Score;
+
+/// Whether Black's shapes on a point leave room for a foul, so that the (costlier) full check
+/// is needed: an overline, a possible double four on one line (two completions), or two lines
+/// that are threes or fours. Every RIF three is an open three here and every four a four, so
+/// a point that fails this test is never forbidden.
+#[inline]
+fn may_be_foul(shapes: [Shape; 4]) -> bool {
+    let mut threats = 0;
+    for s in shapes {
+        match s {
+            Shape::Overline | Shape::OpenFour => return true,
+            Shape::OpenThree | Shape::Four => threats += 1,
+            _ => {}
+        }
+    }
+    threats >= 2
+}
 
 /// A candidate move and its ordering score.
 type Scored = (Point, i32);
@@ -144,6 +161,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         !(self.rule.has_fouls()
             && self.board.side_to_move() == Color::Black
             && !self.patterns().fives(Color::Black).contains(p)
+            && may_be_foul(self.patterns().shapes(p, Color::Black))
             && renju::forbidden(&self.board, p).is_some())
     }
 
@@ -269,9 +287,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                         return Score::win_in(ply as u32 + 3);
                     }
                 }
-                if !pat.fours(us).is_empty()
-                    && let Some(win) = self.leaf_threat_win(ply)
-                {
+                let win = if pat.fours(us).is_empty() {
+                    None
+                } else {
+                    self.leaf_threat_win(ply)
+                };
+                if let Some(win) = win {
                     return win;
                 }
                 return self.eval.evaluate(&self.board);
@@ -281,9 +302,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
         let key = self.board.hash();
         let mut tt_move = None;
-        if features.transposition
-            && let Some(hit) = self.tt.probe(key, ply as u32)
-        {
+        let hit = if features.transposition {
+            self.tt.probe(key, ply as u32)
+        } else {
+            None
+        };
+        if let Some(hit) = hit {
             tt_move = hit.best;
             if ply > 0
                 && hit.depth >= depth
