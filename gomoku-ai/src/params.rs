@@ -57,3 +57,10 @@ pub const NEW_ITERATION_TIME_PERCENT: u32 = 45;
 pub const TIME_SAFETY_MS: u64 = 20;
 /// With only a match clock, a move spends at most this fraction of the time left.
 pub const MATCH_TIME_DIVISOR: u32 = 20;
+
+/// Share (percent) of the time left for the move that the threat solver may use at the root
+/// before the main search.
+pub const ROOT_THREAT_TIME_PERCENT: u32 = 25;
+/// Nodes the threat solver may search at the root: VCF first, then (not under Renju, where the
+/// VCT's defence set is not proven complete) VCT with what is left.
+pub const ROOT_THREAT_NODES: u64 = 60_000;

@@ -49,6 +49,12 @@ impl Clock {
         self.hard.is_some_and(|h| Instant::now() >= h)
     }
 
+    /// Time left before the hard deadline, if there is one.
+    pub(crate) fn remaining(&self) -> Option<Duration> {
+        self.hard
+            .map(|h| h.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether another iteration should start.
     pub(crate) fn may_start_iteration(&self) -> bool {
         self.soft.is_none_or(|s| Instant::now() < s)

@@ -21,6 +21,9 @@ pub struct SearchFeatures {
     pub late_move_reductions: bool,
     /// Killer and history heuristics in move ordering.
     pub killers_history: bool,
+    /// Ask the threat-space solver (VCF/VCT) for a forced win at the root (and at leaves, if it
+    /// has a leaf budget).
+    pub threat_search: bool,
 }
 
 impl Default for SearchFeatures {
@@ -33,6 +36,7 @@ impl Default for SearchFeatures {
             pvs: true,
             late_move_reductions: true,
             killers_history: true,
+            threat_search: true,
         }
     }
 }
@@ -48,6 +52,7 @@ impl SearchFeatures {
             pvs: false,
             late_move_reductions: false,
             killers_history: false,
+            threat_search: false,
         }
     }
 }

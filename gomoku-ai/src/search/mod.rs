@@ -9,7 +9,7 @@ mod threat_hook;
 mod tt;
 
 pub use features::SearchFeatures;
-pub use threat_hook::ThreatSolver;
+pub use threat_hook::WinFinder;
 pub use tt::TranspositionTable;
 
 use std::time::Duration;
@@ -18,10 +18,11 @@ use gomoku_core::{Board, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
-use crate::params::{DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY};
+use crate::params::{DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY, ROOT_THREAT_TIME_PERCENT};
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
 use crate::score::Score;
+use crate::threat::{Budget, ThreatSolver};
 use clock::Clock;
 use ordering::OrderingMemory;
 use searcher::{SearchSetup, Searcher};
@@ -62,7 +63,7 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     tt: TranspositionTable,
     memory: OrderingMemory,
     features: SearchFeatures,
-    threat: Option<Box<dyn ThreatSolver>>,
+    threat: Option<Box<dyn WinFinder>>,
 }
 
 impl Engine<PatternEvaluator> {
@@ -104,7 +105,7 @@ impl<E: Evaluator> Engine<E> {
             tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
             memory: OrderingMemory::new(),
             features: SearchFeatures::default(),
-            threat: None,
+            threat: Some(Box::new(ThreatSolver::new())),
         }
     }
 
@@ -133,8 +134,8 @@ impl<E: Evaluator> Engine<E> {
     }
 
     /// Installs a threat-space solver, consulted at the root before the main search and at
-    /// leaves (see [`ThreatSolver`]).
-    pub fn set_threat_solver(&mut self, solver: Box<dyn ThreatSolver>) {
+    /// leaves (see [`WinFinder`]).
+    pub fn set_threat_solver(&mut self, solver: Box<dyn WinFinder>) {
         self.threat = Some(solver);
     }
 
@@ -267,9 +268,21 @@ fn any_legal_move<E: Evaluator>(searcher: &Searcher<'_, E>) -> Option<Point> {
 fn root_threat_win<E: Evaluator>(searcher: &mut Searcher<'_, E>) -> Option<Vec<Point>> {
     let board = searcher.board().clone();
     let rule = searcher.rule();
+    if !searcher.features().threat_search {
+        return None;
+    }
+    let stop = searcher.stop_flag().clone();
+    let time = searcher
+        .clock()
+        .remaining()
+        .map(|t| t * ROOT_THREAT_TIME_PERCENT / 100);
     let solver = searcher.threat_solver()?;
-    let budget = solver.root_budget();
-    let line = solver.find_win(&board, rule, budget)?;
+    let budget = Budget {
+        time,
+        stop: Some(stop),
+        ..Budget::nodes(solver.root_budget())
+    };
+    let line = solver.find_win(&board, rule, &budget, true)?;
     let first = *line.first()?;
     (board.is_empty_at(first) && searcher.is_legal(first)).then_some(line)
 }

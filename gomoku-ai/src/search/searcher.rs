@@ -6,13 +6,14 @@ use gomoku_core::{Board, Color, Point, Rule, renju};
 use super::clock::Clock;
 use super::features::SearchFeatures;
 use super::ordering::OrderingMemory;
-use super::threat_hook::ThreatSolver;
+use super::threat_hook::WinFinder;
 use super::tt::{Bound, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY};
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
 use crate::score::Score;
+use crate::threat::Budget;
 
 /// Whether Black's shapes on a point leave room for a foul, so that the (costlier) full check
 /// is needed: an overline, a possible double four on one line (two completions), or two lines
@@ -44,7 +45,7 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     tt: &'a mut TranspositionTable,
     memory: &'a mut OrderingMemory,
     features: SearchFeatures,
-    threat: Option<&'a mut (dyn ThreatSolver + 'static)>,
+    threat: Option<&'a mut (dyn WinFinder + 'static)>,
     clock: Clock,
     max_nodes: Option<u64>,
     stop: StopFlag,
@@ -64,7 +65,7 @@ pub(crate) struct SearchSetup<'a, E: Evaluator> {
     pub tt: &'a mut TranspositionTable,
     pub memory: &'a mut OrderingMemory,
     pub features: SearchFeatures,
-    pub threat: Option<&'a mut (dyn ThreatSolver + 'static)>,
+    pub threat: Option<&'a mut (dyn WinFinder + 'static)>,
     pub clock: Clock,
     pub max_nodes: Option<u64>,
     pub stop: StopFlag,
@@ -126,13 +127,23 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
+    /// The parts of the search switched on.
+    pub(crate) fn features(&self) -> SearchFeatures {
+        self.features
+    }
+
+    /// The flag that stops this search.
+    pub(crate) fn stop_flag(&self) -> &StopFlag {
+        &self.stop
+    }
+
     /// The clock of this search.
     pub(crate) fn clock(&self) -> &Clock {
         &self.clock
     }
 
     /// The threat solver, if any.
-    pub(crate) fn threat_solver(&mut self) -> Option<&mut (dyn ThreatSolver + 'static)> {
+    pub(crate) fn threat_solver(&mut self) -> Option<&mut (dyn WinFinder + 'static)> {
         self.threat.as_deref_mut()
     }
 
@@ -406,7 +417,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         if budget == 0 {
             return None;
         }
-        let line = solver.find_win(&self.board, rule, budget)?;
+        let line = solver.find_win(&self.board, rule, &Budget::nodes(budget), false)?;
         let first = *line.first()?;
         if !self.board.is_empty_at(first) || !self.is_legal(first) {
             return None;

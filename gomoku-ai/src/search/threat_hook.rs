@@ -2,14 +2,24 @@
 
 use gomoku_core::{Board, Point, Rule};
 
+use crate::threat::Budget;
+
 /// A solver for forced wins by threats (continuous fours, or fours and threes) that the engine
-/// consults: at the root before its main search, with [`ThreatSolver::root_budget`] nodes, and at
-/// the leaves where the side to move has a four to play, with [`ThreatSolver::leaf_budget`]. A
-/// win it reports must be real: the engine plays the first move as proven.
-pub trait ThreatSolver: Send {
+/// consults: at the root before its main search, with [`WinFinder::root_budget`] nodes and a
+/// share of the move's time, and at the leaves where the side to move has a four to play, with
+/// [`WinFinder::leaf_budget`] nodes. A win it reports must be real: the engine plays the first
+/// move as proven. [`crate::threat::ThreatSolver`] implements it.
+pub trait WinFinder: Send {
     /// A forced win for the side to move on `board` under `rule`, as the winning sequence (the
-    /// move to play first), found within `max_nodes` nodes; `None` if none was found.
-    fn find_win(&mut self, board: &Board, rule: Rule, max_nodes: u64) -> Option<Vec<Point>>;
+    /// move to play first), found within `budget`; `None` if none was found. `at_root` tells the
+    /// root call (where slower searches such as VCT are worth their cost) from leaf calls.
+    fn find_win(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        budget: &Budget,
+        at_root: bool,
+    ) -> Option<Vec<Point>>;
 
     /// Node budget of the call at the root.
     fn root_budget(&self) -> u64 {

@@ -30,6 +30,7 @@
 //! assert_eq!(line.len() % 2, 1); // attacker, defender, ..., the attacker's five
 //! ```
 
+mod engine_hook;
 mod params;
 mod search;
 mod shape;

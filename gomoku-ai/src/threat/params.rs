@@ -13,7 +13,7 @@ pub const DEFAULT_THREAT_DEPTH: u8 = 2;
 pub const CLOCK_INTERVAL: u64 = 1024;
 
 /// A transposition table is cleared when it holds more entries than this (about 24 bytes each).
-pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
+pub const MAX_TABLE_ENTRIES: usize = 1 << 20;
 
 /// How far along its lines a defender's stone is looked for around each point of a threat's VCF
 /// when collecting the defences against a quiet threat: a stone further away cannot touch any
