@@ -4,6 +4,7 @@
 //! positions, one [`Evaluator`] trait.
 #![deny(missing_docs)]
 
+pub mod arena;
 mod evaluator;
 mod player;
 mod random;
