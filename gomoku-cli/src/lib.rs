@@ -1,3 +1,10 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
 //! them: the terminal game, the Gomocup protocol engine and the match runner. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
+
+pub mod bench;
+pub mod duration_arg;
+pub mod external;
+pub mod match_runner;
+pub mod play;
+pub mod player_spec;
