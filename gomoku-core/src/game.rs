@@ -287,11 +287,7 @@ impl Game {
         if !self.rule.has_fouls() || self.board.side_to_move() != Color::Black {
             return PointSet::new();
         }
-        self.board
-            .empty_points()
-            .iter()
-            .filter(|&p| renju::forbidden(&self.board, p).is_some())
-            .collect()
+        renju::forbidden_points(&self.board)
     }
 
     /// Why `p` cannot be played now, if it cannot.

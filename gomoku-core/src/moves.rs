@@ -41,11 +41,12 @@ pub fn parse_moves(text: &str, size: u8) -> Result<Vec<Point>, ParseMovesError> 
                     rest = tail;
                 }
                 Err(source) => {
-                    // The bad token runs up to the next letter (the start of the next move).
-                    let first_len = rest.chars().next().map_or(0, char::len_utf8);
-                    let end = rest[first_len..]
-                        .find(|c: char| c.is_ascii_alphabetic())
-                        .map_or(rest.len(), |i| i + first_len);
+                    // The bad token runs up to the next letter that follows a digit (the
+                    // start of the next move), or to the end of the word.
+                    let bytes = rest.as_bytes();
+                    let end = (1..bytes.len())
+                        .find(|&i| bytes[i].is_ascii_alphabetic() && bytes[i - 1].is_ascii_digit())
+                        .unwrap_or(rest.len());
                     return Err(ParseMovesError {
                         number: moves.len() + 1,
                         token: rest[..end].to_string(),

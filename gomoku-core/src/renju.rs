@@ -1,15 +1,49 @@
-//! Renju fouls: the moves Black may not play.
+//! Renju fouls: the moves Black may not play (RIF rules).
 //!
-//! Not checked yet: [`forbidden`] reports no foul until the full RIF definition lands
-//! (issue "Renju fouls"). The API is final.
+//! A Black move is checked in this order:
+//! 1. a move that makes exactly five is never forbidden (it wins), whatever else it makes;
+//! 2. six or more in a row is an [`ForbiddenKind::Overline`];
+//! 3. two or more fours, also two on one line (`X_XXX_X`, `XX_XX_XX`, `XXX_X_XXX`), are a
+//!    [`ForbiddenKind::DoubleFour`];
+//! 4. two or more threes are a [`ForbiddenKind::DoubleThree`], where a three only counts if
+//!    one of the moves that turn it into a straight four is itself legal for Black (RIF 9.3),
+//!    which is decided by these same rules, recursively.
+//!
+//! Each line through the point is read from a precomputed table ([`LineShape`], see
+//! [`line_shape`]); only a point with two or more threes needs the recursion of step 4, which
+//! places stones on a scratch copy of the board.
+//!
+//! ```
+//! use gomoku_core::{Board, renju::{self, ForbiddenKind}};
+//! let board: Board = "
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . X . . . .
+//!     . . . . X . . . .
+//!     . . X X . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .".parse().unwrap();
+//! let e5 = "e5".parse().unwrap();
+//! assert_eq!(renju::forbidden(&board, e5), Some(ForbiddenKind::DoubleThree));
+//! assert_eq!(renju::forbidden_points(&board).iter().collect::<Vec<_>>(), [e5]);
+//! ```
+
+mod line_shape;
 
 use std::fmt;
 
 use crate::board::Board;
+use crate::color::Color;
+use crate::direction::Direction;
 use crate::point::Point;
+use crate::point_set::PointSet;
+
+pub use line_shape::{LineShape, line_shape};
 
 /// Why a Black move is forbidden under Renju.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ForbiddenKind {
@@ -31,9 +65,128 @@ impl fmt::Display for ForbiddenKind {
     }
 }
 
-/// Whether a Black stone on the empty point `p` would be a foul under Renju, and which.
-/// (Not checked yet: always `None`.)
+/// Whether a Black stone on the empty point `p` would be a foul under Renju, and which. The
+/// board's side to move does not matter. `None` for a legal move, and also when `p` is off the
+/// board or occupied (there is no move to judge).
+///
+/// Costs four table look-ups, plus the RIF 9.3 recursion when the move makes two or more
+/// threes.
 pub fn forbidden(board: &Board, p: Point) -> Option<ForbiddenKind> {
-    let _ = (board, p);
-    None
+    if !board.is_empty_at(p) {
+        return None;
+    }
+    let shapes = shapes_at(board, p);
+    match verdict(&shapes) {
+        Verdict::Decided(foul) => foul,
+        Verdict::ThreesToCheck => double_three(&mut board.clone(), p, &shapes),
+    }
+}
+
+/// Every empty point where a Black stone would be a foul under Renju (whoever is to move).
+///
+/// ```
+/// use gomoku_core::{Board, renju};
+/// assert!(renju::forbidden_points(&Board::new(15).unwrap()).is_empty());
+/// ```
+pub fn forbidden_points(board: &Board) -> PointSet {
+    let mut fouls = PointSet::new();
+    if board.stone_count(Color::Black) < MIN_BLACK_STONES_FOR_A_FOUL {
+        return fouls;
+    }
+    // One scratch copy for every recursion of the scan: `double_three` restores it.
+    let mut scratch: Option<Board> = None;
+    for p in board.empty_points() {
+        let shapes = shapes_at(board, p);
+        let foul = match verdict(&shapes) {
+            Verdict::Decided(foul) => foul,
+            Verdict::ThreesToCheck => {
+                double_three(scratch.get_or_insert_with(|| board.clone()), p, &shapes)
+            }
+        };
+        if foul.is_some() {
+            fouls.insert(p);
+        }
+    }
+    fouls
+}
+
+/// Whether a Black stone on `p` makes exactly five in some direction (a Renju win for Black).
+pub fn makes_five(board: &Board, p: Point) -> bool {
+    Direction::ALL
+        .iter()
+        .any(|&dir| line_shape(board, p, dir).is_five())
+}
+
+/// The fewest Black stones already on the board for any foul: a double-three needs two more
+/// stones on each of two lines, the double-four `X_XXX_X` four more on one line.
+const MIN_BLACK_STONES_FOR_A_FOUL: u32 = 4;
+
+/// The shapes of the four lines through `p`, in [`Direction::ALL`] order.
+#[inline]
+fn shapes_at(board: &Board, p: Point) -> [LineShape; 4] {
+    Direction::ALL.map(|dir| line_shape(board, p, dir))
+}
+
+/// What the shapes alone say about a move.
+enum Verdict {
+    /// Legal (`None`) or this foul, without looking further.
+    Decided(Option<ForbiddenKind>),
+    /// Two or more threes whose straight-four moves must be checked (RIF 9.3).
+    ThreesToCheck,
+}
+
+#[inline]
+fn verdict(shapes: &[LineShape; 4]) -> Verdict {
+    if shapes.iter().any(|s| s.is_five()) {
+        return Verdict::Decided(None);
+    }
+    if shapes.iter().any(|s| s.is_overline()) {
+        return Verdict::Decided(Some(ForbiddenKind::Overline));
+    }
+    if shapes.iter().map(|s| s.fours()).sum::<u8>() >= 2 {
+        return Verdict::Decided(Some(ForbiddenKind::DoubleFour));
+    }
+    if shapes.iter().filter(|s| s.is_three()).count() < 2 {
+        return Verdict::Decided(None);
+    }
+    Verdict::ThreesToCheck
+}
+
+/// Whether the move `p` (empty on `board`), whose lines have `shapes` with two or more threes,
+/// makes two threes that count: threes with a straight-four move that is legal for Black once
+/// `p` is played. Plays on `board` and restores it.
+fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<ForbiddenKind> {
+    if board.place(p, Color::Black).is_err() {
+        debug_assert!(false, "double_three on the occupied point {p}");
+        return None;
+    }
+    let size = board.size();
+    let mut unchecked = shapes.iter().filter(|s| s.is_three()).count();
+    let mut threes = 0;
+    for (dir, shape) in Direction::ALL.into_iter().zip(shapes) {
+        if !shape.is_three() {
+            continue;
+        }
+        unchecked -= 1;
+        if shape
+            .straight_four_moves(p, dir, size)
+            .any(|q| foul(board, q).is_none())
+        {
+            threes += 1;
+        }
+        if threes >= 2 || threes + unchecked < 2 {
+            break;
+        }
+    }
+    board.remove(p);
+    (threes >= 2).then_some(ForbiddenKind::DoubleThree)
+}
+
+/// [`forbidden`] on a scratch board that the recursion may play on (and restores).
+fn foul(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
+    let shapes = shapes_at(board, p);
+    match verdict(&shapes) {
+        Verdict::Decided(foul) => foul,
+        Verdict::ThreesToCheck => double_three(board, p, &shapes),
+    }
 }
