@@ -54,7 +54,11 @@ fn human_vs_human_to_the_end_with_errors_and_undo_redo() {
     // The occupied point, the point off the board and the typo get one-line errors.
     let errors: Vec<&str> = out.lines().filter(|l| l.contains("error: ")).collect();
     assert_eq!(errors.len(), 3, "{errors:?}");
-    assert!(errors[0].contains("cannot play h8: occupied"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("cannot play h8: occupied"),
+        "{}",
+        errors[0]
+    );
     assert!(errors[1].contains("z99"));
     assert!(errors[2].contains("unknown command \"hello\""));
     assert!(out.contains("Took back a1."));
@@ -73,7 +77,10 @@ fn human_vs_human_to_the_end_with_errors_and_undo_redo() {
 fn against_the_ai_undo_takes_back_two_moves() {
     let (out, err, ok) = play(&["--size", "9", "--seed", "3"], "e5\nundo\n");
     assert!(ok, "{err}");
-    let ai_moves: Vec<&str> = out.lines().filter(|l| l.starts_with("White plays ")).collect();
+    let ai_moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("White plays "))
+        .collect();
     assert_eq!(ai_moves.len(), 1, "{out}");
     let reply = ai_moves[0].split_whitespace().nth(2).unwrap();
     assert!(out.contains(&format!("Took back {reply} e5.")), "{out}");
@@ -104,11 +111,23 @@ fn save_then_load_in_a_new_process() {
         "renju 15x15 | move 4, last i10 | Black X: 2, White O: 2 | Black to move"
     );
     // Loading as a command works too, and a broken file is refused with the game unchanged.
-    std::fs::write(dir.join("bad.json"), "{\"size\": 15, \"rule\": \"renju\", \"moves\": [\"h8\", \"h8\"]}").unwrap();
-    let script = format!("load {}\nload {}\n", dir.join("bad.json").display(), file.display());
+    std::fs::write(
+        dir.join("bad.json"),
+        "{\"size\": 15, \"rule\": \"renju\", \"moves\": [\"h8\", \"h8\"]}",
+    )
+    .unwrap();
+    let script = format!(
+        "load {}\nload {}\n",
+        dir.join("bad.json").display(),
+        file.display()
+    );
     let (out, _, ok) = play(&["--white", "human"], &script);
     assert!(ok);
-    assert!(out.lines().any(|l| l.starts_with("error: cannot load:") || l.contains("> error: cannot load:")), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("error: cannot load:") || l.contains("> error: cannot load:")),
+        "{out}"
+    );
     assert!(out.contains("Loaded"));
     assert!(last_status(&out).starts_with("renju 15x15 | move 3, last h9"));
     std::fs::remove_dir_all(&dir).unwrap();
