@@ -181,7 +181,7 @@ pub fn summary_table(options: &MatchOptions, openings: usize, summary: &MatchSum
         let wld = |w: u32, l: u32, d: u32| format!("{w}-{l}-{d}");
         let games = s.games().max(1);
         out.push_str(&format!(
-            "{label} {:<width$}  {:>8}  {:>8}  {:>8}  {:>14}  {:>10.1}  {:>10.1}  {:>8}\n",
+            "{label} {:<width$}  {:>8}  {:>8}  {:>8}  {:>14}  {:>10.2}  {:>10.2}  {:>8}\n",
             s.name,
             wld(s.as_black.wins, s.as_black.losses, s.as_black.draws),
             wld(s.as_white.wins, s.as_white.losses, s.as_white.draws),
@@ -336,7 +336,7 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     };
     let show_progress = io::stderr().is_terminal();
     let mut record_error = None;
-    let result = run_match(&config, &factory, &mut |report, summary| {
+    let mut result = run_match(&config, &factory, &mut |report, summary| {
         if show_progress {
             eprint!("\r\x1b[K{}", progress_line(summary, options.games));
         }
@@ -353,6 +353,9 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     if let Some(e) = record_error {
         return Err(e);
     }
+    // Name the players as the user did (a built-in's own name carries its per-game seed).
+    result.summary.a.name = options.a.to_string();
+    result.summary.b.name = options.b.to_string();
     if options.json {
         let text = serde_json::to_string_pretty(&summary_json(options, &result.summary))
             .map_err(|e| io::Error::other(e.to_string()))?;

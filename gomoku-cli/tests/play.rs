@@ -163,3 +163,28 @@ fn bad_options_fail_cleanly() {
     assert!(!ok);
     assert!(err.contains("40"), "{err}");
 }
+
+#[test]
+fn renju_forbidden_points_are_shown_and_refused() {
+    let dir = temp_dir("renju");
+    let file = dir.join("33.json");
+    // Black g8 h8 and i9 i10: i8 makes two open threes, a forbidden 3-3 for Black.
+    std::fs::write(
+        &file,
+        r#"{"size":15,"rule":"renju","moves":["g8","a1","h8","a3","i9","a5","i10","a7"]}"#,
+    )
+    .unwrap();
+    let (out, err, ok) = play(
+        &["--white", "human", "--load", file.to_str().unwrap()],
+        "i8\nj8\n",
+    );
+    assert!(ok, "{err}");
+    // The first board marks i8 with "!".
+    assert!(
+        out.contains(" 8  .  .  .  .  .  .  X  X  !  .  .  .  .  .  .  8"),
+        "{out}"
+    );
+    assert!(out.contains("error: cannot play i8: forbidden for Black: double three (3-3)"));
+    assert!(last_status(&out).contains("move 9, last j8"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -146,14 +146,8 @@ fn event_loop(session: &mut Session, color: bool, out: &mut impl Write) -> io::R
                 let _ = out.flush();
             };
             match session.play_ai(&mut report) {
-                Ok(m) => {
-                    screen.say(describe_ai_move(&m));
-                    screen.cursor = m.point;
-                }
+                Ok(m) => screen.say(describe_ai_move(&m)),
                 Err(e) => screen.say(format!("error: {e}")),
-            }
-            if session.ai_to_move() && !session.has_human() {
-                continue;
             }
             continue;
         }
