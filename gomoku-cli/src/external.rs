@@ -293,11 +293,12 @@ fn position_command(known: Option<&Board>, board: &Board) -> String {
         return "BEGIN".to_string();
     }
     let me = board.side_to_move();
-    if let Some(known) = known
-        && known.size() == size
-        && known.total_stones() + 1 == board.total_stones()
-        && known.side_to_move() == !me
-    {
+    let known = known.filter(|known| {
+        known.size() == size
+            && known.total_stones() + 1 == board.total_stones()
+            && known.side_to_move() == !me
+    });
+    if let Some(known) = known {
         let added: Vec<Point> = board
             .stones(!me)
             .iter()

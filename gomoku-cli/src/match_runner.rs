@@ -340,11 +340,8 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
         if show_progress {
             eprint!("\r\x1b[K{}", progress_line(summary, options.games));
         }
-        if let Some(dir) = &options.records
-            && record_error.is_none()
-            && let Err(e) = write_record(dir, report, options)
-        {
-            record_error = Some(e);
+        if let (Some(dir), None) = (&options.records, &record_error) {
+            record_error = write_record(dir, report, options).err();
         }
     })?;
     if show_progress {

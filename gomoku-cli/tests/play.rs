@@ -39,8 +39,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// The last status line printed.
 fn last_status(out: &str) -> &str {
     out.lines()
-        .filter(|l| l.contains(" | move "))
-        .last()
+        .rfind(|l| l.contains(" | move "))
         .expect("a status line")
 }
 

@@ -179,21 +179,15 @@ pub fn play_game(
             loser: color,
             reason,
         };
-        if let Some(limit) = time.move_time
-            && elapsed > limit + time.tolerance
-        {
+        if let Some(limit) = time.move_time.filter(|&l| elapsed > l + time.tolerance) {
             break forfeit(ForfeitReason::Time {
                 used: elapsed,
                 limit,
             });
         }
-        if let Some(limit) = time.game_time
-            && used[color.index()] > limit + time.tolerance
-        {
-            break forfeit(ForfeitReason::Time {
-                used: used[color.index()],
-                limit,
-            });
+        let spent = used[color.index()];
+        if let Some(limit) = time.game_time.filter(|&l| spent > l + time.tolerance) {
+            break forfeit(ForfeitReason::Time { used: spent, limit });
         }
         let Some(point) = result.best else {
             break forfeit(ForfeitReason::NoMove);
