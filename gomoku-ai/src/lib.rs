@@ -5,12 +5,14 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod classic;
 mod evaluator;
 mod player;
 mod random;
 mod registry;
 mod score;
 
+pub use classic::{Gm8Player, PriorityPlayer, ThesisPlayer};
 pub use evaluator::Evaluator;
 pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
 pub use random::RandomPlayer;

@@ -1,8 +1,11 @@
-//! Built-in players by name: `random[:seed]`, and (as they land) `engine[:level]`, `greedy`,
-//! `gm8`, `priority`, `thesis[:depth]`.
+//! Built-in players by name: `random[:seed]`, `gm8[:seed]`, `priority`, `thesis[:depth]`, and (as
+//! they land) `engine[:level]`, `greedy`.
 
 use thiserror::Error;
 
+use crate::classic::{
+    Gm8Player, MAX_THESIS_DEPTH, PriorityPlayer, THESIS_DEFAULT_DEPTH, ThesisPlayer,
+};
 use crate::player::Player;
 use crate::random::RandomPlayer;
 
@@ -30,7 +33,7 @@ pub enum PlayerSpecError {
 }
 
 /// The names of the built-in players.
-pub const BUILTIN_PLAYERS: &[&str] = &["random"];
+pub const BUILTIN_PLAYERS: &[&str] = &["random", "gm8", "priority", "thesis"];
 
 /// Builds a built-in player from `name[:option]`, e.g. `"random:7"`. `seed` seeds players that use
 /// randomness unless the option sets it.
@@ -54,6 +57,28 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                 Some(o) => o.parse().map_err(|_| bad("a seed (a whole number)"))?,
             };
             Ok(Box::new(RandomPlayer::new(seed)))
+        }
+        "gm8" => {
+            let seed = match option {
+                None => seed,
+                Some(o) => o.parse().map_err(|_| bad("a seed (a whole number)"))?,
+            };
+            Ok(Box::new(Gm8Player::new(seed)))
+        }
+        "priority" => match option {
+            None => Ok(Box::new(PriorityPlayer::new())),
+            Some(_) => Err(bad("no option")),
+        },
+        "thesis" => {
+            let depth = match option {
+                None => THESIS_DEFAULT_DEPTH,
+                Some(o) => o
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=MAX_THESIS_DEPTH).contains(d))
+                    .ok_or_else(|| bad(&format!("a depth from 1 to {MAX_THESIS_DEPTH}")))?,
+            };
+            Ok(Box::new(ThesisPlayer::new(depth)))
         }
         _ => Err(PlayerSpecError::UnknownName {
             name: name.to_string(),

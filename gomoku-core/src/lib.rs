@@ -25,6 +25,7 @@ mod game;
 pub mod moves;
 mod point;
 mod point_set;
+pub mod record;
 pub mod renju;
 mod rule;
 mod zobrist;
