@@ -12,6 +12,7 @@ use gomoku_cli::match_runner::{self, MatchOptions, OpeningsChoice};
 use gomoku_cli::play::{self, ColorChoice, PlayOptions};
 use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_core::Rule;
+use gomoku_core::record::Format;
 
 /// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
 #[derive(Debug, Parser)]
@@ -111,6 +112,9 @@ struct MatchArgs {
     /// Save every game in this directory.
     #[arg(long)]
     records: Option<PathBuf>,
+    /// Format of the saved games: psq, sgf, json, rif, txt, pos.
+    #[arg(long, default_value = "psq", value_parser = clap::value_parser!(Format))]
+    record_format: Format,
 }
 
 fn spec(text: &str) -> Result<PlayerSpec, String> {
@@ -159,6 +163,7 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
         seed: args.seed,
         json: args.json,
         records: args.records,
+        record_format: args.record_format,
     };
     let mut out = std::io::stdout().lock();
     match_runner::run(&options, &mut out)

@@ -14,7 +14,8 @@ use gomoku_ai::arena::{
     EloEstimate, GameReport, MatchConfig, MatchError, MatchResult, MatchSummary, Opening,
     OpeningError, Side, SideStats, TimeControl, default_openings, parse_openings, run_match,
 };
-use gomoku_core::{Color, Rule};
+use gomoku_core::record::{self, Format, GameResult, Record};
+use gomoku_core::{Color, GameError, Rule};
 
 use crate::player_spec::{PlayerSpec, SpecError};
 
@@ -54,6 +55,18 @@ pub struct MatchOptions {
     pub json: bool,
     /// Save every game in this directory.
     pub records: Option<PathBuf>,
+    /// The format of those records.
+    pub record_format: Format,
+}
+
+impl MatchOptions {
+    /// The specification of `side`.
+    pub fn spec(&self, side: Side) -> &PlayerSpec {
+        match side {
+            Side::A => &self.a,
+            Side::B => &self.b,
+        }
+    }
 }
 
 /// Why a match could not run.
@@ -95,6 +108,9 @@ pub enum MatchCliError {
         /// The system's reason.
         source: io::Error,
     },
+    /// A record could not be saved.
+    #[error("records: {0}")]
+    RecordFile(record::FileError),
     /// Output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -263,23 +279,29 @@ pub fn summary_json(options: &MatchOptions, summary: &MatchSummary) -> serde_jso
     })
 }
 
-/// One game as JSON (the record format until the records module lands).
-fn game_json(report: &GameReport, options: &MatchOptions) -> serde_json::Value {
+/// The record of one game: moves (opening included), times (0 for the opening stones),
+/// players and result (a forfeit is stated as the result).
+fn game_record(report: &GameReport, options: &MatchOptions) -> Result<Record, GameError> {
     let played = &report.played;
-    let winner = report.played.end.winner();
-    json!({
-        "game": report.index + 1,
-        "rule": options.rule.name(),
-        "size": options.size,
-        "black": report.name_of(report.side_of(Color::Black)),
-        "white": report.name_of(report.side_of(Color::White)),
-        "opening": report.opening.as_ref().map(|o| o.to_string()),
-        "opening_moves": played.opening_moves,
-        "moves": played.game.move_string(),
-        "move_times_ms": played.move_times.iter().map(|t| t.as_millis() as u64).collect::<Vec<_>>(),
-        "winner": winner.map(|c| c.to_string().to_lowercase()),
-        "result": played.end.to_string(),
-    })
+    let mut rec = Record::from_game(&played.game)?;
+    rec.black = Some(options.spec(report.side_of(Color::Black)).to_string());
+    rec.white = Some(options.spec(report.side_of(Color::White)).to_string());
+    rec.event = Some(format!("gomoku match, game {}", report.index + 1));
+    let times = std::iter::repeat_n(0, played.opening_moves)
+        .chain(
+            played
+                .move_times
+                .iter()
+                .map(|t| t.as_millis().min(u32::MAX as u128) as u32),
+        )
+        .collect();
+    // Both can only fail on a record that contradicts itself, which a refereed game is not.
+    let _ = rec.set_times(Some(times));
+    let result = played.end.winner().map(GameResult::win_for);
+    if !played.game.is_over() {
+        let _ = rec.set_result(result);
+    }
+    Ok(rec)
 }
 
 fn write_record(
@@ -287,10 +309,16 @@ fn write_record(
     report: &GameReport,
     options: &MatchOptions,
 ) -> Result<(), MatchCliError> {
-    let path = dir.join(format!("game-{:04}.json", report.index + 1));
-    let text = serde_json::to_string_pretty(&game_json(report, options))
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    std::fs::write(&path, text + "\n").map_err(|source| MatchCliError::Records { path, source })
+    let path = dir.join(format!(
+        "game-{:04}.{}",
+        report.index + 1,
+        options.record_format.extension()
+    ));
+    let rec = game_record(report, options).map_err(|e| MatchCliError::Records {
+        path: path.clone(),
+        source: io::Error::other(e),
+    })?;
+    record::save(&path, &rec, options.record_format).map_err(MatchCliError::RecordFile)
 }
 
 /// Builds a player for the arena from a specification.

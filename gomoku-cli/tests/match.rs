@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use gomoku_core::Rule;
+use gomoku_core::record::{self, ReadOptions};
 use serde_json::Value;
 
 fn gomoku(args: &[&str]) -> (String, String, bool) {
@@ -129,14 +131,23 @@ fn builtins_table_with_openings_file_and_records() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 4);
+    let options = ReadOptions {
+        rule: Rule::Standard,
+        ..ReadOptions::default()
+    };
     for (i, f) in files.iter().enumerate() {
-        let g: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-        assert_eq!(u(&g["game"]), i as u64 + 1);
-        let moves = g["moves"].as_str().unwrap();
+        // Piskvork PSQ by default: moves, times and the players' names.
+        assert_eq!(f.extension().unwrap(), "psq");
+        let rec = record::load_with(f, None, &options).unwrap();
+        let moves = rec.game().move_string();
         let expected = if i < 2 { "h8 i7 f6" } else { "h8 h7 k9" };
         assert!(moves.starts_with(expected), "{moves}");
-        let times = g["move_times_ms"].as_array().unwrap().len();
-        assert_eq!(moves.split_whitespace().count(), 3 + times);
+        let black = if i % 2 == 0 { "random:5" } else { "random:6" };
+        assert_eq!(rec.black.as_deref(), Some(black));
+        assert!(
+            rec.game().is_over(),
+            "random players finish their games: {moves}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

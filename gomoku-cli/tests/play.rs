@@ -92,13 +92,19 @@ fn against_the_ai_undo_takes_back_two_moves() {
 #[test]
 fn save_then_load_in_a_new_process() {
     let dir = temp_dir("save");
-    let file = dir.join("game.json");
+    // SGF by the extension: it carries the rule (RU) and the players.
+    let file = dir.join("game.sgf");
     let script = format!("h8\ni9\nh9\nsave {}\nquit\n", file.display());
     let (out, err, ok) = play(&["--white", "human", "--rule", "renju"], &script);
     assert!(ok, "{err}");
     assert!(out.contains("Saved 3 moves to"), "{out}");
     // After the save, quit does not ask.
     assert!(!out.contains("Quit anyway"));
+    let sgf = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        sgf.starts_with("(;GM[4]") && sgf.contains(";B[hh];W[ig];B[hg]"),
+        "{sgf}"
+    );
     let (out, err, ok) = play(
         &["--white", "human", "--load", file.to_str().unwrap()],
         "i10\n",

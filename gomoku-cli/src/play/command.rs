@@ -41,7 +41,7 @@ pub enum CommandError {
     #[error("unknown command \"{0}\" (type help for the commands)")]
     Unknown(String),
     /// `save` or `load` without a file name.
-    #[error("{0} needs a file name, like \"{0} game.json\"")]
+    #[error("{0} needs a file name, like \"{0} game.sgf\"")]
     MissingFile(&'static str),
     /// A command that takes no argument got one.
     #[error("{0} takes no argument")]
@@ -56,8 +56,8 @@ Commands:
   undo (u)         take back your last move (and the AI's reply)
   redo             replay what was taken back
   restart (new)    start a new game
-  save FILE        save the game (JSON)
-  load FILE        load a saved game
+  save FILE        save the game (.psq, .sgf, .rif, .txt, .pos; JSON otherwise)
+  load FILE        load a game in any of those formats
   hint             ask the AI for a move
   numbers (n)      show or hide move numbers
   help (?)         this help

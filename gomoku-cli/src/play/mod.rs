@@ -23,8 +23,9 @@ use gomoku_core::{BoardSizeError, Color, Game, Rule};
 
 use crate::play::command::parse_command;
 use crate::play::render::{RenderOptions, render_board, render_status};
-use crate::play::session::{AiMove, FileError, Reply, Seat, Session, load_game};
+use crate::play::session::{AiMove, Reply, Seat, Session, load_game};
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
+use gomoku_core::record::FileError;
 
 /// When to use ANSI colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -138,7 +139,7 @@ pub fn build_session(options: &PlayOptions) -> Result<Session, PlaySetupError> {
     let black = seat(&options.black, options.seed)?;
     let white = seat(&options.white, options.seed.wrapping_add(1))?;
     let game = match &options.load {
-        Some(path) => load_game(path)?,
+        Some(path) => load_game(path, options.size, options.rule)?,
         None => Game::new(options.size, options.rule)?,
     };
     let hint_spec = with_level(&PlayerSpec::Builtin(DEFAULT_AI.to_string()), level);

@@ -2,13 +2,12 @@
 //! each colour, and what each command does. The line frontend and the keyboard frontend both
 //! drive a [`Session`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
 use gomoku_ai::{Limits, Player, SearchInfo};
-use gomoku_core::{Color, Game, Point, PointSet};
+use gomoku_core::record::{self, FileError, Format, ReadOptions, Record};
+use gomoku_core::{Color, Game, Point, PointSet, Rule};
 
 use crate::play::command::{Command, HELP};
 
@@ -42,61 +41,37 @@ pub enum Reply {
     Quit,
 }
 
-/// Why a file could not be saved or loaded.
-#[derive(Debug, Error)]
-pub enum FileError {
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        source: std::io::Error,
-    },
-    /// The file is not a valid game.
-    #[error("{path}: not a valid game: {source}")]
-    Format {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        source: serde_json::Error,
-    },
-}
-
-/// Saves `game` to `path` as JSON (size, rule, moves), through a temporary file so a failed save
-/// never destroys an older file.
+/// Saves `game` to `path`, in the format of the extension (`.psq`, `.sgf`, `.rif`, `.txt`,
+/// `.pos`; JSON otherwise), with the players' names; atomically, so a failed save never destroys
+/// an older file.
 ///
 /// # Errors
-/// [`FileError::Io`] when the file cannot be written.
-pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
-    let io = |source| FileError::Io {
+/// [`FileError`] when the file cannot be written.
+pub fn save_game(game: &Game, names: [Option<String>; 2], path: &Path) -> Result<(), FileError> {
+    let format = Format::from_path(path).unwrap_or(Format::Json);
+    let mut rec = Record::from_game(game).map_err(|e| FileError::Write {
         path: path.to_path_buf(),
-        source,
-    };
-    let text = serde_json::to_string_pretty(game).map_err(|e| io(std::io::Error::other(e)))?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text + "\n").map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
+        source: std::io::Error::other(e),
+    })?;
+    let [black, white] = names;
+    rec.black = black;
+    rec.white = white;
+    record::save(path, &rec, format)
 }
 
-/// Loads a game saved by [`save_game`]; the moves are replayed through the rules.
+/// Loads a game saved in any record format (by extension, or else by content); what the file
+/// does not say (the rule of a PSQ file, the size of a move list) is taken from `size` and
+/// `rule`. The moves are replayed through the rules.
 ///
 /// # Errors
 /// [`FileError`] when the file cannot be read or is not a valid game.
-pub fn load_game(path: &Path) -> Result<Game, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|source| FileError::Format {
-        path: path.to_path_buf(),
-        source,
-    })
+pub fn load_game(path: &Path, size: u32, rule: Rule) -> Result<Game, FileError> {
+    let options = ReadOptions {
+        size,
+        rule,
+        game: 0,
+    };
+    Ok(record::load_with(path, None, &options)?.to_game())
 }
 
 /// A game at the terminal.
@@ -234,7 +209,7 @@ impl Session {
                 }
                 Reply::Message("New game.".into())
             }
-            Command::Save(path) => match save_game(&self.game, &path) {
+            Command::Save(path) => match save_game(&self.game, self.names(), &path) {
                 Ok(()) => {
                     self.saved = self.game.moves().to_vec();
                     Reply::Message(format!(
@@ -246,10 +221,12 @@ impl Session {
                 Err(e) => Reply::Error(format!("cannot save: {e}")),
             },
             // A file of another size or rule brings its own; the players adapt.
-            Command::Load(path) => match load_game(&path) {
-                Ok(game) => self.load(game, &path),
-                Err(e) => Reply::Error(format!("cannot load: {e}")),
-            },
+            Command::Load(path) => {
+                match load_game(&path, self.game.size() as u32, self.game.rule()) {
+                    Ok(game) => self.load(game, &path),
+                    Err(e) => Reply::Error(format!("cannot load: {e}")),
+                }
+            }
             Command::Hint => self.hint(),
             Command::Numbers => {
                 self.numbers = !self.numbers;
@@ -277,6 +254,16 @@ impl Session {
         } else {
             Reply::Message("Going on.".into())
         }
+    }
+
+    /// The players' names for a record: `human` or the AI's name.
+    fn names(&self) -> [Option<String>; 2] {
+        self.seats.each_ref().map(|seat| {
+            Some(match seat {
+                Seat::Human => "human".to_string(),
+                Seat::Ai(p) => p.name(),
+            })
+        })
     }
 
     fn load(&mut self, game: Game, path: &Path) -> Reply {
