@@ -73,9 +73,9 @@ const POSITIONS: [(&str, &str, usize); 3] = [
     ),
 ];
 
-const NESTED_FOULS: usize = 0;
+const NESTED_FOULS: usize = 5;
 const MIDGAME_A_FOULS: usize = 0;
-const MIDGAME_B_FOULS: usize = 0;
+const MIDGAME_B_FOULS: usize = 2;
 
 fn board(diagram: &str) -> Board {
     diagram.parse().expect("bench diagram")

@@ -2,6 +2,7 @@
 
 use gomoku_core::{Board, Point, Rule};
 
+use crate::pattern::Patterns;
 use crate::score::Score;
 
 /// Static evaluation of Gomoku positions, shared by every AI of this crate: the greedy
@@ -30,4 +31,12 @@ pub trait Evaluator: Clone + Send {
     /// (attack) plus the value of denying it to the opponent (defence). Higher is better; used
     /// for greedy choice and move ordering.
     fn score_move(&self, board: &Board, p: Point) -> i32;
+
+    /// The line patterns this evaluator keeps in step with the board, if it keeps them (as
+    /// [`crate::PatternEvaluator`] does). The search reuses them for its threat logic instead of
+    /// keeping a second copy; evaluators that return `None` (the default) get one kept by the
+    /// search.
+    fn patterns(&self) -> Option<&Patterns> {
+        None
+    }
 }

@@ -1,13 +1,17 @@
-//! Built-in players by name: `random[:seed]`, `gm8[:seed]`, `priority`, `thesis[:depth]`, and (as
-//! they land) `engine[:level]`, `greedy`.
+//! Built-in players by name: `random[:seed]`, `engine[:level|depth]`, `greedy`, `gm8[:seed]`,
+//! `priority`, `thesis[:depth]`.
 
 use thiserror::Error;
 
 use crate::classic::{
     Gm8Player, MAX_THESIS_DEPTH, PriorityPlayer, THESIS_DEFAULT_DEPTH, ThesisPlayer,
 };
+use crate::greedy::GreedyPlayer;
+use crate::levels::Level;
+use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
+use crate::search::Engine;
 
 /// A player specification that names no built-in player, or has bad options.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -33,9 +37,10 @@ pub enum PlayerSpecError {
 }
 
 /// The names of the built-in players.
-pub const BUILTIN_PLAYERS: &[&str] = &["random", "gm8", "priority", "thesis"];
+pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "thesis", "random"];
 
-/// Builds a built-in player from `name[:option]`, e.g. `"random:7"`. `seed` seeds players that use
+/// Builds a built-in player from `name[:option]`, e.g. `"random:7"`, `"engine:hard"` (a level:
+/// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth). `seed` seeds players that use
 /// randomness unless the option sets it.
 ///
 /// # Errors
@@ -80,6 +85,27 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             };
             Ok(Box::new(ThesisPlayer::new(depth)))
         }
+        "engine" => match option {
+            None => Ok(Box::new(Engine::new())),
+            Some(o) => {
+                if let Ok(level) = o.parse::<Level>() {
+                    Ok(Box::new(Engine::with_level(level)))
+                } else {
+                    match o.parse::<u32>() {
+                        Ok(depth) if (1..MAX_PLY as u32).contains(&depth) => {
+                            Ok(Box::new(Engine::with_depth(depth)))
+                        }
+                        _ => Err(bad(
+                            "a level (beginner, easy, normal, hard, max) or a depth 1..63",
+                        )),
+                    }
+                }
+            }
+        },
+        "greedy" => match option {
+            None => Ok(Box::new(GreedyPlayer::new())),
+            Some(_) => Err(bad("no option")),
+        },
         _ => Err(PlayerSpecError::UnknownName {
             name: name.to_string(),
             known: BUILTIN_PLAYERS.join(", "),
@@ -96,6 +122,26 @@ mod tests {
     #[test]
     fn specs() {
         assert!(builtin_player("random", 1).is_ok());
+        assert_eq!(builtin_player("engine", 1).unwrap().name(), "engine");
+        assert_eq!(
+            builtin_player("engine:hard", 1).unwrap().name(),
+            "engine:hard"
+        );
+        assert_eq!(
+            builtin_player("Engine:Easy", 1).unwrap().name(),
+            "engine:easy"
+        );
+        assert_eq!(builtin_player("engine:6", 1).unwrap().name(), "engine:6");
+        for bad_option in ["engine:0", "engine:99", "engine:expert", "greedy:3"] {
+            assert!(
+                matches!(
+                    builtin_player(bad_option, 1),
+                    Err(PlayerSpecError::BadOption { .. })
+                ),
+                "{bad_option}"
+            );
+        }
+        assert_eq!(builtin_player("greedy", 1).unwrap().name(), "greedy");
         assert_eq!(builtin_player("random:5", 1).unwrap().name(), "random:5");
         assert!(matches!(
             builtin_player("random:x", 1),

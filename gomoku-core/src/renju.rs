@@ -37,7 +37,7 @@ use std::fmt;
 use crate::board::Board;
 use crate::color::Color;
 use crate::direction::Direction;
-use crate::point::Point;
+use crate::point::{MAX_SIZE, Point};
 use crate::point_set::PointSet;
 
 pub use line_shape::{LineShape, line_shape};
@@ -95,7 +95,7 @@ pub fn forbidden_points(board: &Board) -> PointSet {
     }
     // One scratch copy for every recursion of the scan: `double_three` restores it.
     let mut scratch: Option<Board> = None;
-    for p in board.empty_points() {
+    for p in foul_candidates(board) {
         let shapes = shapes_at(board, p);
         let foul = match verdict(&shapes) {
             Verdict::Decided(foul) => foul,
@@ -121,10 +121,39 @@ pub fn makes_five(board: &Board, p: Point) -> bool {
 /// stones on each of two lines, the double-four `X_XXX_X` four more on one line.
 const MIN_BLACK_STONES_FOR_A_FOUL: u32 = 4;
 
+/// How far from a foul point the nearest Black stone can be, along any line: every foul needs a
+/// Black stone within four points (a three or a four lies within four points of the move, and an
+/// overline has a stone next to it).
+const FOUL_REACH: u32 = 4;
+
+/// The empty points within [`FOUL_REACH`] (Chebyshev distance) of a Black stone: the only
+/// points that can be fouls. A few hundred bit operations, cheaper than classifying the rest.
+fn foul_candidates(board: &Board) -> PointSet {
+    let size = board.size() as usize;
+    let black = board.stones(Color::Black);
+    let mut grown = [0u32; MAX_SIZE as usize];
+    for (row, g) in grown.iter_mut().enumerate().take(size) {
+        let m = black.row_mask(row as u8);
+        let mut wide = m;
+        for k in 1..=FOUL_REACH {
+            wide |= (m << k) | (m >> k);
+        }
+        *g = wide;
+    }
+    let reach = FOUL_REACH as usize;
+    let mut rows = [0u32; MAX_SIZE as usize];
+    for (row, out) in rows.iter_mut().enumerate().take(size) {
+        let lo = row.saturating_sub(reach);
+        let hi = (row + reach).min(size - 1);
+        *out = grown[lo..=hi].iter().fold(0, |acc, g| acc | g);
+    }
+    PointSet::from_rows(rows).intersection(&board.empty_points())
+}
+
 /// The shapes of the four lines through `p`, in [`Direction::ALL`] order.
 #[inline]
 fn shapes_at(board: &Board, p: Point) -> [LineShape; 4] {
-    Direction::ALL.map(|dir| line_shape(board, p, dir))
+    line_shape::line_shapes(board, p)
 }
 
 /// What the shapes alone say about a move.
@@ -156,8 +185,9 @@ fn verdict(shapes: &[LineShape; 4]) -> Verdict {
 /// makes two threes that count: threes with a straight-four move that is legal for Black once
 /// `p` is played. Plays on `board` and restores it.
 fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<ForbiddenKind> {
-    if board.place(p, Color::Black).is_err() {
-        debug_assert!(false, "double_three on the occupied point {p}");
+    let placed = board.place(p, Color::Black);
+    debug_assert!(placed.is_ok(), "double_three on the occupied point {p}");
+    if placed.is_err() {
         return None;
     }
     let size = board.size();

@@ -153,6 +153,10 @@ fn random_positions_cover_every_kind_and_nested_cases() {
             deepest = deepest.max(stats.depth);
         }
     }
+    println!(
+        "fouls {kinds:?}, cleared by RIF 9.3: {cleared_by_rule_9_3}, nested: {nested}, \
+         deepest recursion: {deepest}"
+    );
     for kind in [
         ForbiddenKind::DoubleThree,
         ForbiddenKind::DoubleFour,

@@ -9,6 +9,7 @@
 //! game tree is read (the first variation at every branch); a collection of several game trees
 //! is a file of several games. Setup stones (`AB`, `AW`, `AE`) and passes are refused.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::color::Color;
@@ -22,23 +23,25 @@ use crate::rule::Rule;
 
 const FORMAT: Format = Format::Sgf;
 
-/// A property value and the byte offset of its text.
-struct Value {
-    text: String,
+/// A property value (escapes resolved; borrowed when it has none) and the byte offset of its
+/// text.
+struct Value<'a> {
+    text: Cow<'a, str>,
     at: usize,
 }
 
-/// A property: identifier, values, byte offset of the identifier.
-struct Property {
-    id: String,
-    values: Vec<Value>,
+/// A property: identifier, first value (the only one this reader needs), byte offset of the
+/// identifier.
+struct Property<'a> {
+    id: Cow<'a, str>,
+    value: Value<'a>,
     at: usize,
 }
 
-/// The main line of one game tree: its nodes' properties, in order.
+/// The main line of one game tree: the properties of its nodes, in order.
 #[derive(Default)]
-struct MainLine {
-    nodes: Vec<Vec<Property>>,
+struct MainLine<'a> {
+    props: Vec<Property<'a>>,
 }
 
 /// One open game tree during parsing.
@@ -50,9 +53,9 @@ struct OpenTree {
 }
 
 /// Parses a collection into the main line of each game tree.
-fn parse(text: &str) -> Result<Vec<MainLine>, RecordError> {
+fn parse(text: &str) -> Result<Vec<MainLine<'_>>, RecordError> {
     let bytes = text.as_bytes();
-    let mut games: Vec<MainLine> = Vec::new();
+    let mut games: Vec<MainLine<'_>> = Vec::new();
     let mut stack: Vec<OpenTree> = Vec::new();
     let mut i = 0;
     let skip_ws = |mut i: usize| {
@@ -122,13 +125,8 @@ fn parse(text: &str) -> Result<Vec<MainLine>, RecordError> {
                     ));
                 }
                 let on_main = tree.on_main;
-                let (node, next) = parse_node(text, i + 1)?;
-                if on_main {
-                    if let Some(game) = games.last_mut() {
-                        game.nodes.push(node);
-                    }
-                }
-                i = next;
+                let sink = if on_main { games.last_mut() } else { None };
+                i = parse_node(text, i + 1, sink)?;
             }
             _ if stack.is_empty() && !games.is_empty() => {
                 // Text after the last game tree (some programs append notes): ignored.
@@ -158,69 +156,91 @@ fn parse(text: &str) -> Result<Vec<MainLine>, RecordError> {
     Ok(games)
 }
 
-/// Parses the properties of a node starting at byte `i` (after the `;`).
-fn parse_node(text: &str, mut i: usize) -> Result<(Vec<Property>, usize), RecordError> {
+/// Parses the properties of a node starting at byte `i` (after the `;`), appending them to
+/// `sink` (the main line) if given; returns the offset after the node.
+fn parse_node<'a>(
+    text: &'a str,
+    mut i: usize,
+    mut sink: Option<&mut MainLine<'a>>,
+) -> Result<usize, RecordError> {
     let bytes = text.as_bytes();
-    let mut props = Vec::new();
     loop {
-        while i < bytes.len() && (bytes[i] as char).is_ascii_whitespace() {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
             i += 1;
         }
         if i >= bytes.len() || !bytes[i].is_ascii_alphabetic() {
-            return Ok((props, i));
+            return Ok(i);
         }
         let start = i;
-        let mut id = String::new();
         while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-            // FF[3] allowed lower-case letters inside identifiers ("AddBlack"); they carry no
-            // meaning.
-            if bytes[i].is_ascii_uppercase() {
-                id.push(bytes[i] as char);
-            }
             i += 1;
         }
-        let mut values = Vec::new();
+        let raw_id = &text[start..i];
+        // FF[3] allowed lower-case letters inside identifiers ("AddBlack"); they carry no
+        // meaning.
+        let id: Cow<'a, str> = if raw_id.bytes().all(|b| b.is_ascii_uppercase()) {
+            Cow::Borrowed(raw_id)
+        } else {
+            Cow::Owned(raw_id.chars().filter(char::is_ascii_uppercase).collect())
+        };
+        let mut first = None;
         loop {
-            while i < bytes.len() && (bytes[i] as char).is_ascii_whitespace() {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
             if bytes.get(i) != Some(&b'[') {
                 break;
             }
             let (value, next) = parse_value(text, i + 1)?;
-            values.push(value);
+            first.get_or_insert(value);
             i = next;
         }
-        if values.is_empty() {
+        let Some(value) = first else {
             return Err(RecordError::expected(
                 FORMAT,
                 text,
                 i,
                 "\"[\" starting a property value",
             ));
+        };
+        if let Some(line) = sink.as_deref_mut() {
+            line.props.push(Property {
+                id,
+                value,
+                at: start,
+            });
         }
-        props.push(Property {
-            id,
-            values,
-            at: start,
-        });
     }
 }
 
-/// Parses a value starting at byte `i` (after the `[`), handling `\` escapes.
-fn parse_value(text: &str, start: usize) -> Result<(Value, usize), RecordError> {
+/// Parses a value starting at byte `start` (after the `[`), handling `\` escapes.
+fn parse_value(text: &str, start: usize) -> Result<(Value<'_>, usize), RecordError> {
+    let rest = &text[start..];
+    let Some(end) = rest.find([']', '\\']) else {
+        return Err(RecordError::expected(
+            FORMAT,
+            text,
+            text.len(),
+            "\"]\" closing a property value",
+        ));
+    };
+    if rest.as_bytes()[end] == b']' {
+        let value = Value {
+            text: Cow::Borrowed(&rest[..end]),
+            at: start,
+        };
+        return Ok((value, start + end + 1));
+    }
     let mut out = String::new();
-    let mut chars = text[start..].char_indices();
+    let mut chars = rest.char_indices();
     while let Some((k, c)) = chars.next() {
         match c {
             ']' => {
-                return Ok((
-                    Value {
-                        text: out,
-                        at: start,
-                    },
-                    start + k + 1,
-                ));
+                let value = Value {
+                    text: Cow::Owned(out),
+                    at: start,
+                };
+                return Ok((value, start + k + 1));
             }
             '\\' => match chars.next() {
                 // A soft line break: removed.
@@ -273,17 +293,21 @@ pub(crate) fn read_all(
         .collect())
 }
 
-fn read_game(text: &str, game: &MainLine, options: &ReadOptions) -> Result<Record, RecordError> {
+fn read_game(
+    text: &str,
+    game: &MainLine<'_>,
+    options: &ReadOptions,
+) -> Result<Record, RecordError> {
     let at = |offset: usize| Location::of(text, offset);
     let mut size = options.size;
     let mut rule = options.rule;
     let mut result = None;
     let (mut black, mut white, mut event, mut date) = (None, None, None, None);
     // Game information lives in the root node, but is read wherever it appears.
-    for prop in game.nodes.iter().flatten() {
-        let first = &prop.values[0];
+    for prop in &game.props {
+        let first = &prop.value;
         let value = first.text.trim();
-        match prop.id.as_str() {
+        match prop.id.as_ref() {
             "GM" if value != "4" => {
                 return Err(RecordError::at(
                     FORMAT,
@@ -320,13 +344,13 @@ fn read_game(text: &str, game: &MainLine, options: &ReadOptions) -> Result<Recor
         .filter(|s| (crate::MIN_SIZE..=crate::MAX_SIZE).contains(s))
         .ok_or_else(|| RecordError::whole(FORMAT, crate::BoardSizeError(size)))?;
     let mut moves = Vec::new();
-    for prop in game.nodes.iter().flatten() {
-        let color = match prop.id.as_str() {
+    for prop in &game.props {
+        let color = match prop.id.as_ref() {
             "B" => Color::Black,
             "W" => Color::White,
             _ => continue,
         };
-        let value = &prop.values[0];
+        let value = &prop.value;
         let number = moves.len() + 1;
         let expected = if number % 2 == 1 {
             Color::Black
@@ -361,7 +385,7 @@ fn read_game(text: &str, game: &MainLine, options: &ReadOptions) -> Result<Recor
 }
 
 /// `SZ[15]` or `SZ[15:15]`.
-fn read_size(text: &str, value: &Value) -> Result<u32, RecordError> {
+fn read_size(text: &str, value: &Value<'_>) -> Result<u32, RecordError> {
     let bad = || RecordError::expected(FORMAT, text, value.at, "a board size such as SZ[15]");
     let parse = |s: &str| -> Result<u32, RecordError> {
         let s = s.trim();
@@ -406,7 +430,7 @@ pub(crate) fn read_rule(value: &str) -> Result<Rule, RecordErrorKind> {
 }
 
 /// `RE`: `B+...`, `W+...`, `0` or `Draw`; `?`, `Void` and an empty value mean no result.
-fn read_result(text: &str, value: &Value) -> Result<Option<GameResult>, RecordError> {
+fn read_result(text: &str, value: &Value<'_>) -> Result<Option<GameResult>, RecordError> {
     let v = value.text.trim();
     let upper = v.to_ascii_uppercase();
     if upper.starts_with("B+") {
@@ -428,7 +452,7 @@ fn read_result(text: &str, value: &Value) -> Result<Option<GameResult>, RecordEr
 }
 
 /// A point `xy`: column letter, row letter counted from the top.
-fn read_point(text: &str, value: &Value, size: u8) -> Result<Point, RecordError> {
+fn read_point(text: &str, value: &Value<'_>, size: u8) -> Result<Point, RecordError> {
     let v = value.text.trim();
     let location = || Location::of(text, value.at);
     let bytes = v.as_bytes();

@@ -24,6 +24,8 @@ const CENTER: u32 = REACH as u32;
 const WINDOW_MASK: u64 = (1 << WINDOW) - 1;
 /// Distinct windows: each of the ten cells around the point is Black, empty or blocked.
 const WINDOWS: usize = 3usize.pow(WINDOW as u32 - 1);
+/// The fewest other Black stones in a window for any shape: a three needs two.
+const MIN_OTHER_STONES: u32 = 2;
 /// The furthest a move that makes a straight four through the point can be from it.
 const THREE_REACH: i32 = 3;
 
@@ -127,7 +129,8 @@ impl std::fmt::Debug for LineShape {
 
 /// What a Black stone on `p` makes along the line in direction `dir`. The point is read as
 /// holding a Black stone whatever is on it, so this describes both a move Black is considering
-/// and a Black stone already there. Costs a table look-up; no board scan.
+/// and a Black stone already there. Costs a table look-up; no board scan. For a point off the
+/// board the answer means nothing (but this does not panic).
 ///
 /// ```
 /// use gomoku_core::{Board, Direction, renju::line_shape};
@@ -147,19 +150,33 @@ impl std::fmt::Debug for LineShape {
 /// ```
 #[inline]
 pub fn line_shape(board: &Board, p: Point, dir: Direction) -> LineShape {
-    shape_of_bits(&board.line_bits(p, dir))
+    TABLES.shape(&board.line_bits(p, dir))
 }
 
-/// The shape for the line masks of [`Board::line_bits`], the point read as Black.
+/// The shapes of the four lines through `p`, in [`Direction::ALL`] order (the tables are
+/// fetched once for all four).
 #[inline]
-pub(crate) fn shape_of_bits(bits: &LineBits) -> LineShape {
-    let window = |mask: u32| ((((mask as u64) << REACH) >> bits.pos) & WINDOW_MASK) as u32;
-    let black = window(bits.black);
-    let empty = window(bits.empty());
+pub(crate) fn line_shapes(board: &Board, p: Point) -> [LineShape; 4] {
     let tables = &*TABLES;
-    let key = tables.ternary[drop_center(black)] as usize
-        + 2 * tables.ternary[drop_center(empty)] as usize;
-    LineShape(tables.shapes[key])
+    Direction::ALL.map(|dir| tables.shape(&board.line_bits(p, dir)))
+}
+
+impl Tables {
+    /// The shape for the line masks of [`Board::line_bits`], the point read as Black.
+    #[inline]
+    fn shape(&self, bits: &LineBits) -> LineShape {
+        let window = |mask: u32| ((((mask as u64) << REACH) >> bits.pos) & WINDOW_MASK) as u32;
+        let black = window(bits.black);
+        // With fewer than two other Black stones in reach the line holds nothing: skip the
+        // look-ups (most lines of a position).
+        if (black & !(1 << CENTER)).count_ones() < MIN_OTHER_STONES {
+            return LineShape::default();
+        }
+        let empty = window(bits.empty());
+        let key = self.ternary[drop_center(black)] as usize
+            + 2 * self.ternary[drop_center(empty)] as usize;
+        LineShape(self.shapes[key])
+    }
 }
 
 /// The ten bits around the centre of a window, packed.

@@ -1,0 +1,74 @@
+//! The deterministic search benchmark: a fixed list of positions searched to fixed depths. The
+//! total node count is the engine's behaviour signature (a change that alters the search alters
+//! it); the time gives nodes per second.
+
+use std::time::{Duration, Instant};
+
+use gomoku_core::{Game, Rule};
+
+use crate::player::{Limits, Player};
+use crate::search::Engine;
+
+/// Transposition table size of the benchmark (bytes), fixed so the count does not depend on
+/// the caller.
+pub const BENCH_HASH_BYTES: usize = 16 << 20;
+
+/// The benchmark positions: (rule, board size, moves from the empty board, depth).
+pub const BENCH_POSITIONS: &[(Rule, u32, &str, u32)] = &[
+    (Rule::Freestyle, 15, "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9", 6),
+    (
+        Rule::Freestyle,
+        15,
+        "h8 i7 j8 i9 i8 g8 k8 l8 j9 j10 k10 h7",
+        6,
+    ),
+    (
+        Rule::Standard,
+        15,
+        "h8 h9 i9 g7 j10 k11 i10 i11 j9 k8 h10 g11",
+        6,
+    ),
+    (Rule::Renju, 15, "h8 i9 j8 g8 i7 h7 j7 j9 k9 h10", 6),
+    (Rule::Caro, 15, "h8 h7 i9 g7 j10 k11 g9 i7 j7 f7", 6),
+    (
+        Rule::Freestyle,
+        20,
+        "k10 l11 j11 l9 l10 m10 k12 k11 j10 n9",
+        6,
+    ),
+];
+
+/// The result of a benchmark run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes searched over all positions (deterministic).
+    pub nodes: u64,
+    /// Wall time of the searches.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.nodes as u128 * 1_000_000 / self.time.as_micros().max(1)) as u64
+    }
+}
+
+/// Runs the benchmark: each position of [`BENCH_POSITIONS`] searched by a fresh
+/// [`Engine`] to its depth.
+pub fn run() -> BenchResult {
+    let mut nodes = 0;
+    let mut time = Duration::ZERO;
+    for &(rule, size, moves, depth) in BENCH_POSITIONS {
+        let Ok(game) = Game::from_move_string(size, rule, moves) else {
+            continue;
+        };
+        let mut engine = Engine::new();
+        engine.set_hash_bytes(BENCH_HASH_BYTES);
+        let start = Instant::now();
+        let result = engine.choose(game.board(), rule, &Limits::depth(depth), &mut |_| {});
+        time += start.elapsed();
+        nodes += result.info.nodes;
+    }
+    BenchResult { nodes, time }
+}

@@ -1,0 +1,238 @@
+//! Explain: the best moves of a position, with their scores and the threats each makes and
+//! blocks, in words ("h8: makes an open four; blocks White's three on the j-file").
+
+use std::fmt;
+
+use gomoku_core::{Board, Color, Direction, Point, Rule};
+
+use crate::evaluator::Evaluator;
+use crate::pattern::{Patterns, Shape};
+use crate::pattern_evaluator::score_move_patterns;
+use crate::player::{Limits, Player};
+use crate::random::legal_candidates;
+use crate::score::Score;
+use crate::search::Engine;
+
+/// Transposition table of the searches behind an explanation (bytes).
+const EXPLAIN_HASH_BYTES: usize = 4 << 20;
+
+/// One threat a move makes or blocks: a shape along one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineThreat {
+    /// The shape (for a block: what the opponent would make by playing there).
+    pub shape: Shape,
+    /// The line's direction.
+    pub direction: Direction,
+}
+
+/// One candidate move, explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveExplanation {
+    /// The move.
+    pub point: Point,
+    /// Its value for the side to move, from a search of the given depth.
+    pub score: Score,
+    /// The threats the move makes (open three or better), strongest first.
+    pub makes: Vec<LineThreat>,
+    /// The opponent's threats the move blocks, by what the opponent would make on this point.
+    pub blocks: Vec<LineThreat>,
+    /// The explanation in words.
+    pub text: String,
+}
+
+impl fmt::Display for MoveExplanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (score {})", self.text, self.score)
+    }
+}
+
+/// The explained best moves of a position, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The side to move.
+    pub side: Color,
+    /// The candidates, best score first.
+    pub moves: Vec<MoveExplanation>,
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.moves {
+            writeln!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Explains up to `count` of the most promising moves for the side to move on `board` under
+/// `rule`: each is scored by a search `depth` plies deep (the move itself counts as one), and
+/// described by the threats it makes and blocks.
+///
+/// ```
+/// use gomoku_ai::explain;
+/// use gomoku_core::{Board, Rule};
+/// let board: Board = "
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . O . . . .
+///     . . . . O . . . .
+///     . . X X O X . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .".parse().unwrap();
+/// let explanation = explain(&board, Rule::Freestyle, 3, 2);
+/// // Black must stop White's open three on the e-file.
+/// assert!(explanation.moves[0].text.contains("blocks White's open three on the e-file"));
+/// ```
+pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanation {
+    let side = board.side_to_move();
+    let patterns = Patterns::new(board, rule);
+    let mut candidates: Vec<(Point, i32)> = legal_candidates(board, rule)
+        .into_iter()
+        .map(|p| (p, score_move_patterns(&patterns, side, p)))
+        .collect();
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
+    candidates.truncate(count);
+    let mut engine = Engine::new();
+    engine.set_hash_bytes(EXPLAIN_HASH_BYTES);
+    let mut moves: Vec<MoveExplanation> = candidates
+        .into_iter()
+        .map(|(p, _)| {
+            let score = score_after(&mut engine, board, rule, &patterns, p, depth);
+            describe(board, &patterns, p, score)
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    Explanation { side, moves }
+}
+
+/// The value of playing `p`: a win if it makes five, else minus the search of the reply.
+fn score_after(
+    engine: &mut Engine,
+    board: &Board,
+    rule: Rule,
+    patterns: &Patterns,
+    p: Point,
+    depth: u32,
+) -> Score {
+    let side = board.side_to_move();
+    if patterns.fives(side).contains(p) {
+        return Score::win_in(1);
+    }
+    let mut child = board.clone();
+    child.play_unchecked(p);
+    if depth <= 1 || child.is_full() {
+        let mut eval = crate::PatternEvaluator::new();
+        eval.reset(&child, rule);
+        return -eval.evaluate(&child);
+    }
+    let reply = engine.choose(&child, rule, &Limits::depth(depth - 1), &mut |_| {});
+    let s = reply.info.score;
+    // One ply further from the root than the reply's search.
+    if s.is_mate() {
+        if s.0 > 0 { -s + 1 } else { -s - 1 }
+    } else {
+        -s
+    }
+}
+
+fn describe(board: &Board, patterns: &Patterns, p: Point, score: Score) -> MoveExplanation {
+    let side = board.side_to_move();
+    let threats = |color: Color| -> Vec<LineThreat> {
+        let mut v: Vec<LineThreat> = Direction::ALL
+            .into_iter()
+            .map(|direction| LineThreat {
+                shape: patterns.shape(p, color, direction),
+                direction,
+            })
+            .filter(|t| t.shape.is_open_three_or_better())
+            .collect();
+        v.sort_by_key(|t| std::cmp::Reverse(t.shape));
+        v
+    };
+    let makes = threats(side);
+    let blocks: Vec<LineThreat> = threats(!side)
+        .into_iter()
+        .filter(|t| t.shape.is_four_or_better())
+        .collect();
+    let mut clauses = Vec::new();
+    if makes.first().is_some_and(|t| t.shape == Shape::Five) {
+        clauses.push("makes five and wins".to_string());
+    } else if !makes.is_empty() {
+        let fours = makes.iter().filter(|t| t.shape.is_four_or_better()).count();
+        let threes = makes.len() - fours;
+        let combo = match (fours, threes) {
+            (f, _) if f >= 2 => Some("a double four"),
+            (1, t) if t >= 1 => Some("a four-three"),
+            (0, t) if t >= 2 => Some("a double three"),
+            _ => None,
+        };
+        let parts: Vec<String> = makes
+            .iter()
+            .map(|t| format!("{} {}", t.shape, line_name(board, p, t.direction)))
+            .collect();
+        match combo {
+            Some(c) => clauses.push(format!("makes {c} ({})", parts.join(" and "))),
+            None => clauses.push(format!("makes {}", parts.join(" and "))),
+        }
+    }
+    for t in &blocks {
+        let what = match t.shape {
+            Shape::Five => "four",
+            Shape::OpenFour => "open three",
+            _ => "three",
+        };
+        clauses.push(format!(
+            "blocks {}'s {what} {}",
+            color_name(!side),
+            line_name(board, p, t.direction)
+        ));
+    }
+    if clauses.is_empty() {
+        clauses.push("builds up (no immediate threat)".to_string());
+    }
+    let text = format!("{p}: {}", clauses.join("; "));
+    MoveExplanation {
+        point: p,
+        score,
+        makes,
+        blocks,
+        text,
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// "on row 8", "on the j-file", "on the e1-o11 diagonal".
+fn line_name(board: &Board, p: Point, dir: Direction) -> String {
+    match dir {
+        Direction::Horizontal => format!("on row {}", p.row() + 1),
+        Direction::Vertical => {
+            let letter: String = Point::new_unchecked(p.col(), 0)
+                .to_string()
+                .chars()
+                .filter(|c| c.is_ascii_alphabetic())
+                .collect();
+            format!("on the {letter}-file")
+        }
+        Direction::Diagonal | Direction::AntiDiagonal => {
+            let (dc, dr) = dir.step();
+            let size = board.size();
+            let mut start = p;
+            while let Some(q) = start.offset(-dc, -dr, size) {
+                start = q;
+            }
+            let mut end = p;
+            while let Some(q) = end.offset(dc, dr, size) {
+                end = q;
+            }
+            format!("on the {start}-{end} diagonal")
+        }
+    }
+}

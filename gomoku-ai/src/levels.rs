@@ -1,0 +1,178 @@
+//! Difficulty levels of the engine: named sets of limits.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::params::MAX_PLY;
+use crate::player::Limits;
+
+/// A difficulty level: caps on the engine's search, applied on top of whatever limits the caller
+/// gives (the smaller of the two wins).
+///
+/// | level | depth | nodes | time per move |
+/// |---|---|---|---|
+/// | beginner | 2 | 2 000 | 100 ms |
+/// | easy | 4 | 20 000 | 300 ms |
+/// | normal | 10 | 400 000 | 1 s |
+/// | hard | 20 | - | 3 s |
+/// | max | - | - | - (the caller's limits only) |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// Sees two plies: misses most threats. For first games.
+    Beginner,
+    /// Four plies and little time.
+    Easy,
+    /// A solid club player: ten plies, one second.
+    #[default]
+    Normal,
+    /// Deep search, up to three seconds a move.
+    Hard,
+    /// No caps: as strong as the caller's limits allow.
+    Max,
+}
+
+/// The caps a level puts on a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LevelCaps {
+    /// Maximum nominal depth.
+    pub max_depth: Option<u32>,
+    /// Maximum nodes.
+    pub max_nodes: Option<u64>,
+    /// Maximum time per move.
+    pub move_time: Option<Duration>,
+}
+
+impl LevelCaps {
+    /// Caps of a fixed depth only.
+    pub fn depth(depth: u32) -> LevelCaps {
+        LevelCaps {
+            max_depth: Some(depth),
+            ..LevelCaps::default()
+        }
+    }
+
+    /// `limits` with these caps applied (each the smaller of the two, where both are set).
+    pub fn apply(&self, limits: &Limits) -> Limits {
+        fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Limits {
+            move_time: min(limits.move_time, self.move_time),
+            time_left: limits.time_left,
+            max_depth: min(limits.max_depth, self.max_depth),
+            max_nodes: min(limits.max_nodes, self.max_nodes),
+            stop: limits.stop.clone(),
+        }
+    }
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Max,
+    ];
+
+    /// The level's name as written in player specs (`engine:hard`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+            Level::Max => "max",
+        }
+    }
+
+    /// The caps of the level (see the table on [`Level`]).
+    pub fn caps(self) -> LevelCaps {
+        let ms = Duration::from_millis;
+        match self {
+            Level::Beginner => LevelCaps {
+                max_depth: Some(2),
+                max_nodes: Some(2_000),
+                move_time: Some(ms(100)),
+            },
+            Level::Easy => LevelCaps {
+                max_depth: Some(4),
+                max_nodes: Some(20_000),
+                move_time: Some(ms(300)),
+            },
+            Level::Normal => LevelCaps {
+                max_depth: Some(10),
+                max_nodes: Some(400_000),
+                move_time: Some(ms(1000)),
+            },
+            Level::Hard => LevelCaps {
+                max_depth: Some(20),
+                max_nodes: None,
+                move_time: Some(ms(3000)),
+            },
+            Level::Max => LevelCaps {
+                max_depth: Some(MAX_PLY as u32),
+                ..LevelCaps::default()
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown level \"{0}\" (expected beginner, easy, normal, hard or max)")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_caps_grow_with_the_level() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert!("expert".parse::<Level>().is_err());
+        let depths: Vec<u32> = Level::ALL
+            .iter()
+            .map(|l| l.caps().max_depth.unwrap_or(u32::MAX))
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+    }
+
+    #[test]
+    fn caps_take_the_smaller_limit() {
+        let limits = Limits {
+            max_depth: Some(3),
+            move_time: Some(Duration::from_secs(5)),
+            ..Limits::default()
+        };
+        let capped = Level::Easy.caps().apply(&limits);
+        assert_eq!(capped.max_depth, Some(3));
+        assert_eq!(capped.move_time, Some(Duration::from_millis(300)));
+        assert_eq!(capped.max_nodes, Some(20_000));
+    }
+}

@@ -1,0 +1,59 @@
+//! Every tunable of the evaluation and the search, as named constants in one place.
+
+/// Value of a [`crate::pattern::Shape`] a colour can make on one empty point along one line,
+/// indexed by the shape's discriminant (None, Overline, One, ClosedTwo, OpenTwo, ClosedThree,
+/// OpenThree, Four, OpenFour, Five).
+pub const SHAPE_VALUE: [i32; 10] = [0, 0, 1, 4, 14, 16, 60, 70, 400, 5000];
+
+/// Extra value of a point where a colour makes two fours (or an open four) at once.
+pub const DOUBLE_FOUR_BONUS: i32 = 400;
+/// Extra value of a point where a colour makes a four and an open three at once.
+pub const FOUR_THREE_BONUS: i32 = 300;
+/// Extra value of a point where a colour makes two open threes at once.
+pub const THREE_THREE_BONUS: i32 = 120;
+
+/// The side to move's point values count this many eighths in the static evaluation (it moves
+/// first, so its threats are worth more than the opponent's).
+pub const TEMPO_EIGHTHS: i32 = 10;
+
+/// In move ordering, the opponent's value of a point (what playing there denies it) counts this
+/// many eighths of the own value.
+pub const DEFENCE_EIGHTHS: i32 = 7;
+
+/// The static evaluation is clamped to this magnitude so it never looks like a mate.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Candidate moves are the empty points within this distance of a stone.
+pub const CANDIDATE_RADIUS: u8 = 2;
+
+/// The search never goes deeper than this many plies from the root.
+pub const MAX_PLY: usize = 64;
+
+/// Nodes between two looks at the clock and the stop flag.
+pub const CHECK_EVERY_NODES: u64 = 256;
+
+/// Late move reductions: moves after this many at a node are searched one ply shallower first.
+pub const LMR_MIN_MOVE: usize = 4;
+/// Late move reductions apply from this remaining depth on.
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// Move-ordering bonus of the first and second killer move of a ply.
+pub const KILLER_BONUS: [i32; 2] = [900, 800];
+/// History scores are divided by this before they are added to the ordering score.
+pub const HISTORY_DIVISOR: i32 = 64;
+/// History scores are halved when one reaches this.
+pub const HISTORY_MAX: i32 = 1 << 20;
+
+/// Default size of the transposition table (bytes).
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+
+/// Depth searched when no limit at all is given.
+pub const DEPTH_WITHOUT_LIMITS: u32 = 8;
+
+/// A new iteration is not started once this fraction (in percent) of the move's time is used:
+/// it would most likely not finish.
+pub const NEW_ITERATION_TIME_PERCENT: u32 = 45;
+/// Time kept back from every deadline for answering (milliseconds).
+pub const TIME_SAFETY_MS: u64 = 20;
+/// With only a match clock, a move spends at most this fraction of the time left.
+pub const MATCH_TIME_DIVISOR: u32 = 20;

@@ -1,0 +1,10 @@
+//! Line patterns: what a stone on an empty point makes along each of its four lines, looked up in
+//! precomputed tables and kept up to date incrementally as stones come and go.
+
+mod patterns;
+mod shape;
+mod table;
+
+pub use patterns::Patterns;
+pub use shape::Shape;
+pub use table::{LineRule, shape_of_line};

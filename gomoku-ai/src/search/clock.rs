@@ -1,0 +1,61 @@
+//! Time control: when a search must stop, and when it should not start another iteration.
+
+use std::time::{Duration, Instant};
+
+use crate::params::{MATCH_TIME_DIVISOR, NEW_ITERATION_TIME_PERCENT, TIME_SAFETY_MS};
+use crate::player::Limits;
+
+/// The deadlines of one search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clock {
+    start: Instant,
+    /// Must stop by then.
+    hard: Option<Instant>,
+    /// Should not start a new iteration after then.
+    soft: Option<Instant>,
+}
+
+impl Clock {
+    /// The clock of a search started now under `limits`.
+    pub(crate) fn start(limits: &Limits) -> Clock {
+        let start = Instant::now();
+        let budget = Clock::budget(limits);
+        Clock {
+            start,
+            hard: budget.map(|b| start + b),
+            soft: budget.map(|b| start + b * NEW_ITERATION_TIME_PERCENT / 100),
+        }
+    }
+
+    /// The time this move may take: the move time and a share of the match time, less a margin.
+    fn budget(limits: &Limits) -> Option<Duration> {
+        let from_match = limits.time_left.map(|t| t / MATCH_TIME_DIVISOR);
+        let total = match (limits.move_time, from_match) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }?;
+        let margin = Duration::from_millis(TIME_SAFETY_MS).min(total / 4);
+        Some(total - margin)
+    }
+
+    /// Time since the start.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard deadline has passed.
+    #[inline]
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| Instant::now() >= h)
+    }
+
+    /// Whether another iteration should start.
+    pub(crate) fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| Instant::now() < s)
+    }
+
+    /// Whether any time limit applies.
+    pub(crate) fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}

@@ -1,0 +1,53 @@
+//! Which parts of the search are switched on (all of them, except in tests that compare plain
+//! alpha-beta with minimax).
+
+/// The parts of the search that can be switched off. [`SearchFeatures::default`] is the full
+/// engine; [`SearchFeatures::alpha_beta_only`] leaves plain fixed-depth alpha-beta over the
+/// neighbourhood candidates, which returns exactly the minimax value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFeatures {
+    /// Probe and store the transposition table.
+    pub transposition: bool,
+    /// Candidates pruned by threats: against a four only the block, against an open three only
+    /// the defences and own fours; a double five threat is a loss.
+    pub threat_pruning: bool,
+    /// Search a forced reply (a single candidate) without using up depth.
+    pub extensions: bool,
+    /// At the leaves, see a win on the board, an unstoppable open four, and forced blocks.
+    pub leaf_threats: bool,
+    /// Principal variation search (null windows after the first move).
+    pub pvs: bool,
+    /// Late move reductions of quiet moves.
+    pub late_move_reductions: bool,
+    /// Killer and history heuristics in move ordering.
+    pub killers_history: bool,
+}
+
+impl Default for SearchFeatures {
+    fn default() -> SearchFeatures {
+        SearchFeatures {
+            transposition: true,
+            threat_pruning: true,
+            extensions: true,
+            leaf_threats: true,
+            pvs: true,
+            late_move_reductions: true,
+            killers_history: true,
+        }
+    }
+}
+
+impl SearchFeatures {
+    /// Everything off but alpha-beta itself.
+    pub fn alpha_beta_only() -> SearchFeatures {
+        SearchFeatures {
+            transposition: false,
+            threat_pruning: false,
+            extensions: false,
+            leaf_threats: false,
+            pvs: false,
+            late_move_reductions: false,
+            killers_history: false,
+        }
+    }
+}

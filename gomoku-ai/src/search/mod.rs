@@ -1,0 +1,307 @@
+//! The engine: the default AI. Iterative deepening over an alpha-beta search (see
+//! [`Engine`]).
+
+mod clock;
+mod features;
+mod ordering;
+mod searcher;
+mod threat_hook;
+mod tt;
+
+pub use features::SearchFeatures;
+pub use threat_hook::ThreatSolver;
+pub use tt::TranspositionTable;
+
+use std::time::Duration;
+
+use gomoku_core::{Board, Point, Rule};
+
+use crate::evaluator::Evaluator;
+use crate::levels::{Level, LevelCaps};
+use crate::params::{DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY};
+use crate::pattern_evaluator::PatternEvaluator;
+use crate::player::{Limits, Player, SearchInfo, SearchResult};
+use crate::score::Score;
+use clock::Clock;
+use ordering::OrderingMemory;
+use searcher::{SearchSetup, Searcher};
+
+/// The default AI: negamax alpha-beta with principal variation search and iterative deepening,
+/// a transposition table keyed by the board's Zobrist hash (with a memory bound), move ordering
+/// (table move, threats first through the evaluator's move scores, killers and history),
+/// candidates from the neighbourhood of the stones pruned by threats (against a four only the
+/// block; against an open three only the defences and own fours), forced-reply extensions, late
+/// move reductions, and mate scores that prefer the fastest win and the slowest loss.
+///
+/// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
+/// stops cleanly with the best move of the last completed iteration, and is deterministic when
+/// no time limit applies. It never returns an illegal move, nor a Renju foul for Black.
+///
+/// ```
+/// use gomoku_ai::{Engine, Limits, Player};
+/// use gomoku_core::{Board, Rule};
+/// let board: Board = "
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . X X X X . . .
+///     . . . . . . . . .
+///     . . O O O . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . O . . . .".parse().unwrap();
+/// let mut engine = Engine::new();
+/// let result = engine.choose(&board, Rule::Freestyle, &Limits::depth(3), &mut |_| {});
+/// // White must block Black's open four... but cannot block both ends: Black wins.
+/// assert!(result.info.score.is_mate());
+/// ```
+pub struct Engine<E: Evaluator = PatternEvaluator> {
+    caps: LevelCaps,
+    name: String,
+    eval: E,
+    tt: TranspositionTable,
+    memory: OrderingMemory,
+    features: SearchFeatures,
+    threat: Option<Box<dyn ThreatSolver>>,
+}
+
+impl Engine<PatternEvaluator> {
+    /// The engine at [`Level::Max`] (only the caller's limits apply) with the default evaluator
+    /// and a transposition table of [`DEFAULT_HASH_BYTES`].
+    pub fn new() -> Engine {
+        Engine::with_evaluator(PatternEvaluator::new())
+    }
+
+    /// The engine at a difficulty level.
+    pub fn with_level(level: Level) -> Engine {
+        let mut engine = Engine::new();
+        engine.set_level(level);
+        engine
+    }
+
+    /// The engine searching at most `depth` plies.
+    pub fn with_depth(depth: u32) -> Engine {
+        let mut engine = Engine::new();
+        engine.caps = LevelCaps::depth(depth.clamp(1, MAX_PLY as u32));
+        engine.name = format!("engine:{}", depth.clamp(1, MAX_PLY as u32));
+        engine
+    }
+}
+
+impl Default for Engine<PatternEvaluator> {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl<E: Evaluator> Engine<E> {
+    /// The engine with a user-supplied evaluator (at [`Level::Max`]).
+    pub fn with_evaluator(eval: E) -> Engine<E> {
+        Engine {
+            caps: Level::Max.caps(),
+            name: "engine".to_string(),
+            eval,
+            tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
+            memory: OrderingMemory::new(),
+            features: SearchFeatures::default(),
+            threat: None,
+        }
+    }
+
+    /// Sets the difficulty level.
+    pub fn set_level(&mut self, level: Level) {
+        self.caps = level.caps();
+        self.name = match level {
+            Level::Max => "engine".to_string(),
+            _ => format!("engine:{level}"),
+        };
+    }
+
+    /// Resizes the transposition table to use at most `bytes` bytes (clears it).
+    pub fn set_hash_bytes(&mut self, bytes: usize) {
+        self.tt = TranspositionTable::new(bytes);
+    }
+
+    /// The memory the transposition table uses, in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Switches parts of the search on or off (for tests and experiments).
+    pub fn set_features(&mut self, features: SearchFeatures) {
+        self.features = features;
+    }
+
+    /// Installs a threat-space solver, consulted at the root before the main search and at
+    /// leaves (see [`ThreatSolver`]).
+    pub fn set_threat_solver(&mut self, solver: Box<dyn ThreatSolver>) {
+        self.threat = Some(solver);
+    }
+
+    /// Searches `board` under `rule` and returns the result (as [`Player::choose`]).
+    pub fn search(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let limits = self.caps.apply(limits);
+        let clock = Clock::start(&limits);
+        let max_depth = match limits.max_depth {
+            Some(d) => d.clamp(1, MAX_PLY as u32 - 1),
+            None if limits.max_nodes.is_none() && !clock.is_timed() => DEPTH_WITHOUT_LIMITS,
+            None => MAX_PLY as u32 - 1,
+        };
+        self.tt.new_search();
+        self.memory.new_search();
+        let mut searcher = Searcher::new(SearchSetup {
+            board,
+            rule,
+            eval: &mut self.eval,
+            tt: &mut self.tt,
+            memory: &mut self.memory,
+            features: self.features,
+            threat: self.threat.as_deref_mut(),
+            clock,
+            max_nodes: limits.max_nodes,
+            stop: limits.stop.clone(),
+        });
+        iterate(&mut searcher, max_depth, report)
+    }
+}
+
+/// Iterative deepening from depth 1 to `max_depth`, reporting after each completed iteration.
+fn iterate<E: Evaluator>(
+    searcher: &mut Searcher<'_, E>,
+    max_depth: u32,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let mut root_moves = Vec::new();
+    searcher.candidates(0, None, &mut root_moves);
+    let fallback = root_moves
+        .first()
+        .map(|&(p, _)| p)
+        .or_else(|| any_legal_move(searcher));
+    let mut result = SearchResult {
+        best: fallback,
+        info: SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            score: Score::DRAW,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: fallback.into_iter().collect(),
+        },
+    };
+    if fallback.is_none() {
+        return result;
+    }
+    if root_moves.len() == 1 && searcher.board().total_stones() == 0 {
+        return result;
+    }
+    let us = searcher.board().side_to_move();
+    if let Some(win) = searcher.patterns().fives(us).iter().next() {
+        result.best = Some(win);
+        result.info.score = Score::win_in(1);
+        result.info.pv = vec![win];
+        report(&result.info);
+        return result;
+    }
+    if let Some(line) = root_threat_win(searcher) {
+        result.best = line.first().copied();
+        result.info.score = Score::win_in(line.len() as u32);
+        result.info.pv = line;
+        report(&result.info);
+        return result;
+    }
+    for depth in 1..=max_depth {
+        if depth > 1 && !searcher.clock().may_start_iteration() {
+            break;
+        }
+        let score = searcher.negamax(depth as i32, 0, -Score::INFINITE, Score::INFINITE);
+        if searcher.stopped {
+            break;
+        }
+        let mut pv = searcher.root_pv();
+        match pv.first() {
+            Some(&best) => result.best = Some(best),
+            // A lost root has no principal variation: show the defence played.
+            None => pv.extend(result.best),
+        }
+        result.info = SearchInfo {
+            depth,
+            seldepth: searcher.seldepth,
+            score,
+            nodes: searcher.nodes,
+            time: searcher.clock().elapsed(),
+            pv,
+        };
+        report(&result.info);
+        if score.mate_plies().is_some_and(|n| n <= depth) {
+            break;
+        }
+    }
+    result.info.nodes = searcher.nodes;
+    result.info.time = searcher.clock().elapsed();
+    // A lost root leaves no principal variation: keep the best-ordered defence.
+    if result
+        .best
+        .is_none_or(|p| !searcher.board().is_empty_at(p) || !searcher.is_legal(p))
+    {
+        result.best = fallback;
+    }
+    result
+}
+
+/// A legal move anywhere, for positions whose candidates are all illegal.
+fn any_legal_move<E: Evaluator>(searcher: &Searcher<'_, E>) -> Option<Point> {
+    searcher
+        .board()
+        .empty_points()
+        .iter()
+        .find(|&p| searcher.is_legal(p))
+}
+
+/// Asks the threat solver, if any, for a win at the root.
+fn root_threat_win<E: Evaluator>(searcher: &mut Searcher<'_, E>) -> Option<Vec<Point>> {
+    let board = searcher.board().clone();
+    let rule = searcher.rule();
+    let solver = searcher.threat_solver()?;
+    let budget = solver.root_budget();
+    let line = solver.find_win(&board, rule, budget)?;
+    let first = *line.first()?;
+    (board.is_empty_at(first) && searcher.is_legal(first)).then_some(line)
+}
+
+impl<E: Evaluator + 'static> Player for Engine<E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search(board, rule, limits, report)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.memory = OrderingMemory::new();
+    }
+}
+
+impl<E: Evaluator> std::fmt::Debug for Engine<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("name", &self.name)
+            .field("caps", &self.caps)
+            .field("hash_bytes", &self.tt.bytes())
+            .field("features", &self.features)
+            .finish()
+    }
+}

@@ -1,0 +1,393 @@
+//! The search proper: negamax alpha-beta with principal variation search, a transposition
+//! table, threat-pruned candidates, forced-reply extensions and late move reductions.
+
+use gomoku_core::{Board, Color, Point, Rule, renju};
+
+use super::clock::Clock;
+use super::features::SearchFeatures;
+use super::ordering::OrderingMemory;
+use super::threat_hook::ThreatSolver;
+use super::tt::{Bound, TranspositionTable};
+use crate::evaluator::Evaluator;
+use crate::params::{CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY};
+use crate::pattern::Patterns;
+use crate::player::StopFlag;
+use crate::score::Score;
+
+/// A candidate move and its ordering score.
+type Scored = (Point, i32);
+
+/// The state of one search (one call of the engine).
+pub(crate) struct Searcher<'a, E: Evaluator> {
+    board: Board,
+    rule: Rule,
+    eval: &'a mut E,
+    /// Patterns kept by the search when the evaluator keeps none of its own.
+    own_patterns: Option<Patterns>,
+    tt: &'a mut TranspositionTable,
+    memory: &'a mut OrderingMemory,
+    features: SearchFeatures,
+    threat: Option<&'a mut (dyn ThreatSolver + 'static)>,
+    clock: Clock,
+    max_nodes: Option<u64>,
+    stop: StopFlag,
+    pub(crate) nodes: u64,
+    pub(crate) seldepth: u32,
+    pub(crate) stopped: bool,
+    pv: Box<[[Point; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    move_lists: Vec<Vec<Scored>>,
+}
+
+/// Everything a [`Searcher`] borrows or needs, gathered by the engine.
+pub(crate) struct SearchSetup<'a, E: Evaluator> {
+    pub board: &'a Board,
+    pub rule: Rule,
+    pub eval: &'a mut E,
+    pub tt: &'a mut TranspositionTable,
+    pub memory: &'a mut OrderingMemory,
+    pub features: SearchFeatures,
+    pub threat: Option<&'a mut (dyn ThreatSolver + 'static)>,
+    pub clock: Clock,
+    pub max_nodes: Option<u64>,
+    pub stop: StopFlag,
+}
+
+impl<'a, E: Evaluator> Searcher<'a, E> {
+    pub(crate) fn new(setup: SearchSetup<'a, E>) -> Searcher<'a, E> {
+        setup.eval.reset(setup.board, setup.rule);
+        let own_patterns = setup
+            .eval
+            .patterns()
+            .is_none()
+            .then(|| Patterns::new(setup.board, setup.rule));
+        Searcher {
+            board: setup.board.clone(),
+            rule: setup.rule,
+            eval: setup.eval,
+            own_patterns,
+            tt: setup.tt,
+            memory: setup.memory,
+            features: setup.features,
+            threat: setup.threat,
+            clock: setup.clock,
+            max_nodes: setup.max_nodes,
+            stop: setup.stop,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: Box::new([[Point::new_unchecked(0, 0); MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            move_lists: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// The patterns of the current position.
+    #[inline]
+    pub(crate) fn patterns(&self) -> &Patterns {
+        match &self.own_patterns {
+            Some(p) => p,
+            None => self
+                .eval
+                .patterns()
+                .expect("an evaluator that reports patterns keeps reporting them"),
+        }
+    }
+
+    /// The rule of the search.
+    pub(crate) fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The board being searched (the root position between iterations).
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The principal variation of the last completed search from the root.
+    pub(crate) fn root_pv(&self) -> Vec<Point> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    /// The clock of this search.
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The threat solver, if any.
+    pub(crate) fn threat_solver(&mut self) -> Option<&mut (dyn ThreatSolver + 'static)> {
+        self.threat.as_deref_mut()
+    }
+
+    #[inline]
+    fn play(&mut self, p: Point) {
+        self.board.play_unchecked(p);
+        self.eval.on_play(&self.board, p);
+        if let Some(own) = &mut self.own_patterns {
+            own.play(&self.board, p);
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self, p: Point) {
+        self.board.undo_unchecked(p);
+        self.eval.on_undo(&self.board, p);
+        if let Some(own) = &mut self.own_patterns {
+            own.undo(&self.board, p);
+        }
+    }
+
+    /// Whether the side to move may play the empty point `p` (not a Renju foul; a five is
+    /// always allowed).
+    #[inline]
+    pub(crate) fn is_legal(&self, p: Point) -> bool {
+        !(self.rule.has_fouls()
+            && self.board.side_to_move() == Color::Black
+            && !self.patterns().fives(Color::Black).contains(p)
+            && renju::forbidden(&self.board, p).is_some())
+    }
+
+    /// Whether the search must stop now (stop flag, node limit, clock).
+    #[inline]
+    fn must_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.max_nodes.is_some_and(|m| self.nodes >= m)
+            || (self.nodes % CHECK_EVERY_NODES == 0
+                && (self.stop.is_stopped() || self.clock.out_of_time()))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn set_pv_single(&mut self, ply: usize, p: Point) {
+        self.pv[ply][0] = p;
+        self.pv_len[ply] = 1;
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, p: Point) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY + 1);
+        head[ply][0] = p;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// The legal candidate moves of the side to move, ordered best first, into `out`; and
+    /// whether the position is lost because the only defence is illegal.
+    pub(crate) fn candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Scored>) {
+        out.clear();
+        let us = self.board.side_to_move();
+        let them = !us;
+        let pat = self.patterns();
+        let prune = self.features.threat_pruning;
+        let push = |out: &mut Vec<Scored>, p: Point| {
+            if self.is_legal(p) {
+                let mut score = self.eval.score_move(&self.board, p);
+                if self.features.killers_history {
+                    score += self.memory.bonus(ply, us, p);
+                }
+                if Some(p) == tt_move {
+                    score = i32::MAX;
+                }
+                out.push((p, score));
+            }
+        };
+        if prune && !pat.fives(them).is_empty() {
+            for p in pat.fives(them) {
+                push(out, p);
+            }
+            return;
+        }
+        if prune && !pat.open_fours(them).is_empty() {
+            for p in pat.fours(them).union(pat.fours(us)).iter() {
+                push(out, p);
+            }
+        }
+        if out.is_empty() {
+            if self.board.total_stones() == 0 {
+                push(out, Point::center(self.board.size()));
+            } else {
+                for p in self.board.neighbourhood(CANDIDATE_RADIUS) {
+                    push(out, p);
+                }
+            }
+        }
+        out.sort_by_key(|m| std::cmp::Reverse(m.1));
+    }
+
+    /// Negamax alpha-beta from the current position with `depth` plies left, `ply` plies from
+    /// the root. Returns the score for the side to move (meaningless once `stopped`).
+    pub(crate) fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.pv_len[ply] = 0;
+        if self.must_stop() {
+            return Score::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let features = self.features;
+        let us = self.board.side_to_move();
+        let them = !us;
+        let pat = self.patterns();
+
+        if depth > 0 || features.leaf_threats {
+            if let Some(win) = pat.fives(us).iter().next() {
+                self.set_pv_single(ply, win);
+                return Score::win_in(ply as u32 + 1);
+            }
+        }
+        let their_fives = pat.fives(them).len();
+        if features.threat_pruning && their_fives >= 2 {
+            return Score::loss_in(ply as u32 + 2);
+        }
+        if ply >= MAX_PLY || self.board.is_full() {
+            return if self.board.is_full() {
+                Score::DRAW
+            } else {
+                self.eval.evaluate(&self.board)
+            };
+        }
+        if depth <= 0 {
+            if !features.leaf_threats {
+                return self.eval.evaluate(&self.board);
+            }
+            if their_fives == 0 {
+                if pat.fours(them).is_empty() {
+                    let open_four = pat.open_fours(us).iter().find(|&p| self.is_legal(p));
+                    if let Some(p) = open_four {
+                        self.set_pv_single(ply, p);
+                        return Score::win_in(ply as u32 + 3);
+                    }
+                }
+                if !pat.fours(us).is_empty()
+                    && let Some(win) = self.leaf_threat_win(ply)
+                {
+                    return win;
+                }
+                return self.eval.evaluate(&self.board);
+            }
+            // The opponent threatens five: search the block rather than stand pat.
+        }
+
+        let key = self.board.hash();
+        let mut tt_move = None;
+        if features.transposition
+            && let Some(hit) = self.tt.probe(key, ply as u32)
+        {
+            tt_move = hit.best;
+            if ply > 0
+                && hit.depth >= depth
+                && match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                }
+            {
+                if let Some(p) = hit.best {
+                    self.set_pv_single(ply, p);
+                }
+                return hit.score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        self.candidates(ply, tt_move, &mut moves);
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            // Only an illegal point defends against the five: lost. Otherwise nothing to play.
+            return if their_fives > 0 {
+                Score::loss_in(ply as u32 + 2)
+            } else {
+                Score::DRAW
+            };
+        }
+        let forced = moves.len() == 1 && features.extensions;
+        let new_depth = if forced { depth } else { depth - 1 };
+        let original_alpha = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            let quiet = {
+                let pat = self.patterns();
+                !pat.threes(us).contains(m) && !pat.threes(them).contains(m)
+            };
+            self.play(m);
+            let mut s;
+            if i == 0 || !features.pvs {
+                s = -self.negamax(new_depth, ply + 1, -beta, -alpha);
+            } else {
+                let reduce = features.late_move_reductions
+                    && quiet
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= LMR_MIN_MOVE;
+                let d = if reduce { new_depth - 1 } else { new_depth };
+                s = -self.negamax(d, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && reduce {
+                    s = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(new_depth, ply + 1, -beta, -alpha);
+                }
+            }
+            self.undo(m);
+            if self.stopped {
+                self.move_lists[ply] = moves;
+                return Score::DRAW;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if features.killers_history && !forced {
+                            self.memory.record_cutoff(ply, us, m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+        if features.transposition {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, ply as u32, depth, best, bound, best_move);
+        }
+        best
+    }
+
+    /// Asks the threat solver (if any, with a leaf budget) for a forced win at a leaf.
+    fn leaf_threat_win(&mut self, ply: usize) -> Option<Score> {
+        let rule = self.rule;
+        let solver = self.threat.as_deref_mut()?;
+        let budget = solver.leaf_budget();
+        if budget == 0 {
+            return None;
+        }
+        let line = solver.find_win(&self.board, rule, budget)?;
+        let first = *line.first()?;
+        if !self.board.is_empty_at(first) || !self.is_legal(first) {
+            return None;
+        }
+        self.set_pv_single(ply, first);
+        Some(Score::win_in(ply as u32 + line.len() as u32))
+    }
+}
