@@ -10,9 +10,9 @@ use gomoku_ai::{Player, PlayerSpecError, builtin_player};
 
 use crate::external::{ExternalError, ExternalPlayer};
 
-/// The built-in AI used when none is named: the strongest one available. (`engine` once it is
-/// registered; `random` is the only built-in so far.)
-pub const DEFAULT_AI: &str = "random";
+/// The built-in AI used when none is named: the strongest one, the alpha-beta engine (at its
+/// full strength; `--level` picks an easier one).
+pub const DEFAULT_AI: &str = "engine";
 
 /// Who plays one side.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -74,7 +74,8 @@ fn human_vs_human_to_the_end_with_errors_and_undo_redo() {
 
 #[test]
 fn against_the_ai_undo_takes_back_two_moves() {
-    let (out, err, ok) = play(&["--size", "9", "--seed", "3"], "e5\nundo\n");
+    // The default AI (the engine), kept quick.
+    let (out, err, ok) = play(&["--size", "9", "--time", "100ms"], "e5\nundo\nhint\n");
     assert!(ok, "{err}");
     let ai_moves: Vec<&str> = out
         .lines()
@@ -87,6 +88,8 @@ fn against_the_ai_undo_takes_back_two_moves() {
         last_status(&out),
         "freestyle 9x9 | move 0 | Black X: 0, White O: 0 | Black to move"
     );
+    // The hint explains the engine's best moves for Black: on the empty board, the centre.
+    assert!(out.contains("Hint for Black:\n  e5"), "{out}");
 }
 
 #[test]

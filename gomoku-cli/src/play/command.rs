@@ -58,7 +58,7 @@ Commands:
   restart (new)    start a new game
   save FILE        save the game (.psq, .sgf, .rif, .txt, .pos; JSON otherwise)
   load FILE        load a game in any of those formats
-  hint             ask the AI for a move
+  hint             the AI's best moves, explained
   numbers (n)      show or hide move numbers
   help (?)         this help
   quit (q)         leave (asks first if moves are unsaved)";

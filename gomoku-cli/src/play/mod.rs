@@ -142,9 +142,7 @@ pub fn build_session(options: &PlayOptions) -> Result<Session, PlaySetupError> {
         Some(path) => load_game(path, options.size, options.rule)?,
         None => Game::new(options.size, options.rule)?,
     };
-    let hint_spec = with_level(&PlayerSpec::Builtin(DEFAULT_AI.to_string()), level);
-    let hint = hint_spec.build(options.seed.wrapping_add(2)).ok();
-    Ok(Session::new(game, black, white, options.move_time, hint))
+    Ok(Session::new(game, black, white, options.move_time))
 }
 
 /// Runs `gomoku play`: the keyboard frontend on a terminal, the line frontend otherwise.

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use gomoku_ai::{Limits, Player, SearchInfo};
+use gomoku_ai::{Limits, Player, SearchInfo, explain};
 use gomoku_core::record::{self, FileError, Format, ReadOptions, Record};
 use gomoku_core::{Color, Game, Point, PointSet, Rule};
 
@@ -83,8 +83,12 @@ pub struct Session {
     saved: Vec<Point>,
     numbers: bool,
     move_time: Duration,
-    hint_player: Option<Box<dyn Player>>,
 }
+
+/// How many candidate moves a hint explains.
+pub const HINT_MOVES: usize = 3;
+/// How deep the hint's searches look (plies, the move itself included).
+pub const HINT_DEPTH: u32 = 4;
 
 /// What the AI did on its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,15 +104,8 @@ pub struct AiMove {
 }
 
 impl Session {
-    /// A session on `game` with the given seats; `move_time` limits each AI move; `hint_player`
-    /// answers `hint` (none: hints are unavailable).
-    pub fn new(
-        game: Game,
-        black: Seat,
-        white: Seat,
-        move_time: Duration,
-        hint_player: Option<Box<dyn Player>>,
-    ) -> Session {
+    /// A session on `game` with the given seats; `move_time` limits each AI move.
+    pub fn new(game: Game, black: Seat, white: Seat, move_time: Duration) -> Session {
         let saved = game.moves().to_vec();
         Session {
             game,
@@ -116,7 +113,6 @@ impl Session {
             saved,
             numbers: false,
             move_time,
-            hint_player,
         }
     }
 
@@ -332,24 +328,15 @@ impl Session {
         if self.game.is_over() {
             return Reply::Error("the game is over".into());
         }
-        let limits = self.limits();
-        let Some(player) = self.hint_player.as_mut() else {
-            return Reply::Error("no AI available for hints".into());
-        };
-        let result = player.choose(self.game.board(), self.game.rule(), &limits, &mut |_| {});
-        match result.best {
-            Some(p) => {
-                let mut text = format!("Hint ({}): {p}", player.name());
-                if result.info.depth > 0 {
-                    text.push_str(&format!(
-                        " (depth {}, eval {})",
-                        result.info.depth, result.info.score
-                    ));
-                }
-                Reply::Message(text)
-            }
-            None => Reply::Error("no move to suggest".into()),
+        let explanation = explain(self.game.board(), self.game.rule(), HINT_MOVES, HINT_DEPTH);
+        if explanation.moves.is_empty() {
+            return Reply::Error("no move to suggest".into());
         }
+        let mut text = format!("Hint for {}:", explanation.side);
+        for m in &explanation.moves {
+            text.push_str(&format!("\n  {m}"));
+        }
+        Reply::Message(text)
     }
 }
 
@@ -370,7 +357,6 @@ mod tests {
             Seat::Human,
             white,
             Duration::from_millis(50),
-            Some(Box::new(RandomPlayer::new(2))),
         )
     }
 

@@ -259,7 +259,7 @@ mod tests {
 
     fn setup() -> (Session, Screen) {
         let game = Game::new(15, Rule::Freestyle).unwrap();
-        let session = Session::new(game, Seat::Human, Seat::Human, Duration::ZERO, None);
+        let session = Session::new(game, Seat::Human, Seat::Human, Duration::ZERO);
         let screen = Screen {
             cursor: Point::center(15),
             cursor_before: Point::center(15),
