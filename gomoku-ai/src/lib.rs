@@ -3,7 +3,7 @@
 //! AI players for gomoku-core, all behind one [`Player`] interface and, where they evaluate
 //! positions, one [`Evaluator`] trait: the default [`Engine`] (alpha-beta search over the
 //! table-driven [`PatternEvaluator`]), the one-ply [`GreedyPlayer`] and the [`RandomPlayer`]
-//! floor. [`explain`] describes the best moves of a position in words; [`bench`] is the
+//! floor. [`explain()`] describes the best moves of a position in words; [`bench`](mod@bench) is the
 //! deterministic search benchmark.
 #![deny(missing_docs)]
 
