@@ -175,7 +175,6 @@ fn finds_four_four_wins_where_allowed() {
 }
 
 #[test]
-#[ignore = "needs Renju fouls"]
 fn renju_black_cannot_defend_on_a_forbidden_point() {
     // White to move: e7 makes a four on the e-file (e3 is Black's) whose only defence, e8,
     // would give Black six in a row on row 8 (b8-g8): an overline, forbidden. White wins in 3.

@@ -6,5 +6,6 @@ pub mod bench;
 pub mod duration_arg;
 pub mod external;
 pub mod match_runner;
+pub mod pbrain;
 pub mod play;
 pub mod player_spec;

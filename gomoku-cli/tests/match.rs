@@ -223,11 +223,8 @@ fn external_engines_that_misbehave_forfeit() {
 }
 
 #[test]
-#[ignore = "needs the pbrain-gomoku binary (the Gomocup engine, issue 9) in main"]
 fn our_own_pbrain_engine_plays_a_match() {
-    let engine = Path::new(env!("CARGO_BIN_EXE_gomoku")).with_file_name("pbrain-gomoku");
-    assert!(engine.exists(), "{} not built", engine.display());
-    let spec = format!("pbrain:{}", engine.display());
+    let spec = format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-gomoku"));
     let (out, err, ok) = gomoku(&[
         "match", &spec, "random:1", "-n", "2", "--time", "100ms", "--json",
     ]);

@@ -17,7 +17,10 @@ fn random_game(size: u32, rule: Rule, picks: &[u32]) -> Game {
             break;
         }
         let legal: Vec<Point> = game.legal_moves().iter().collect();
-        let mv = legal[pick as usize % legal.len()];
+        // Under Renju every empty point of a small board can be forbidden for Black.
+        let Some(&mv) = legal.get(pick as usize % legal.len().max(1)) else {
+            break;
+        };
         game.play(mv).unwrap();
     }
     game

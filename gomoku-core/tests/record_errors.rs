@@ -216,7 +216,6 @@ fn single_game_formats_have_only_game_zero() {
 
 /// Black's ninth move j8 makes two open threes (row 8 and column j): forbidden under Renju.
 #[test]
-#[ignore = "needs Renju fouls (issue 3)"]
 fn forbidden_black_moves_are_refused_under_renju() {
     let moves = "h8 a1 i8 a3 j9 a5 j10 a7 j8";
     let options = ReadOptions {

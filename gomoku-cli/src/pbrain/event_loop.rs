@@ -1,0 +1,203 @@
+//! The event loop: reads lines from the reader thread, runs the session, hands searches to the
+//! search thread, enforces the deadlines and writes every reply, in order.
+//!
+//! While a search runs, incoming lines are queued and answered after it, except `END` and
+//! `YXSTOP`, which stop the search at once (its move is still answered, then `END` is obeyed).
+//! Once `END` has been read, every later search is stopped as soon as it starts, so the brain
+//! exits promptly even when a long script is still queued.
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use gomoku_ai::{SearchInfo, SearchResult, StopFlag};
+
+use super::clock::MIN_MOVE_TIME;
+use super::command::{Command, parse_command};
+use super::session::{Action, Purpose, Session};
+use super::worker::{Job, Worker};
+
+/// How long after `END` or `YXSTOP` the session waits for the player before answering for it.
+pub const STOP_GRACE: Duration = Duration::from_millis(300);
+
+/// What the reader and search threads send to the event loop.
+#[derive(Debug)]
+pub(crate) enum Event {
+    /// A line of input and when it was read.
+    Line(String, Instant),
+    /// The end of input.
+    Eof,
+    /// A progress report of search `id`.
+    Progress(u64, SearchInfo),
+    /// The answer of search `id`.
+    Done(u64, SearchResult),
+}
+
+/// Queued input.
+enum Input {
+    Line(String, Instant),
+    Eof,
+}
+
+/// The search being waited for.
+struct Active {
+    id: u64,
+    purpose: Purpose,
+    stop: StopFlag,
+    stopped: bool,
+    stop_at: Instant,
+    give_up_at: Instant,
+    last: Option<SearchInfo>,
+}
+
+/// Runs the session until `END` or the end of input.
+pub(crate) fn event_loop<W: Write>(
+    mut session: Session,
+    worker: &Worker,
+    events: &Receiver<Event>,
+    out: &mut W,
+) -> io::Result<()> {
+    let mut pending: VecDeque<Input> = VecDeque::new();
+    let mut active: Option<Active> = None;
+    let mut end_requested = false;
+    let mut next_id = 0u64;
+    loop {
+        if active.is_none() {
+            match pending.pop_front() {
+                Some(Input::Eof) => return Ok(()),
+                Some(Input::Line(line, received)) => {
+                    for action in session.handle(&line, received) {
+                        match action {
+                            Action::Say(text) => say(out, &text)?,
+                            Action::NewGame => worker.send(Job::NewGame),
+                            Action::Quit => return Ok(()),
+                            Action::Search(request) => {
+                                next_id += 1;
+                                let stop = StopFlag::new();
+                                if end_requested {
+                                    stop.stop();
+                                }
+                                let budget = request.budget;
+                                let elapsed = request.received.elapsed();
+                                let mut limits = request.limits;
+                                limits.move_time = Some(
+                                    budget.move_time.saturating_sub(elapsed).max(MIN_MOVE_TIME),
+                                );
+                                limits.time_left = budget.time_left;
+                                limits.stop = stop.clone();
+                                let now = Instant::now();
+                                active = Some(Active {
+                                    id: next_id,
+                                    purpose: request.purpose,
+                                    stop,
+                                    stopped: end_requested,
+                                    stop_at: (request.received + budget.stop_at).max(now),
+                                    give_up_at: (request.received + budget.give_up_at)
+                                        .max(now + MIN_MOVE_TIME),
+                                    last: None,
+                                });
+                                worker.send(Job::Search {
+                                    id: next_id,
+                                    board: Box::new(request.board),
+                                    rule: request.rule,
+                                    limits,
+                                });
+                            }
+                        }
+                    }
+                }
+                None => {}
+            }
+            if active.is_none() && !pending.is_empty() {
+                continue;
+            }
+        }
+
+        let event = match &mut active {
+            None => match events.recv() {
+                Ok(event) => event,
+                Err(_) => return Ok(()),
+            },
+            Some(search) => {
+                let now = Instant::now();
+                let deadline = if search.stopped {
+                    search.give_up_at
+                } else {
+                    search.stop_at.min(search.give_up_at)
+                };
+                if now >= deadline {
+                    if !search.stopped {
+                        search.stop.stop();
+                        search.stopped = true;
+                    } else {
+                        // The player did not answer in time: answer for it.
+                        let best = search.last.as_ref().and_then(|i| i.pv.first().copied());
+                        let purpose = search.purpose;
+                        let info = search.last.take();
+                        active = None;
+                        for line in session.finish_search(purpose, best, info.as_ref()) {
+                            say(out, &line)?;
+                        }
+                    }
+                    continue;
+                }
+                match events.recv_timeout(deadline - now) {
+                    Ok(event) => event,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        // The search thread is gone: give up now.
+                        search.stopped = true;
+                        search.give_up_at = now;
+                        continue;
+                    }
+                }
+            }
+        };
+
+        match event {
+            Event::Line(line, received) => {
+                let command = parse_command(&line);
+                let is_end = command == Ok(Command::End);
+                end_requested |= is_end;
+                let interrupts = is_end || command == Ok(Command::YxStop);
+                if let Some(search) = active.as_mut().filter(|_| interrupts) {
+                    search.stop.stop();
+                    search.stopped = true;
+                    search.give_up_at = search.give_up_at.min(Instant::now() + STOP_GRACE);
+                }
+                pending.push_back(Input::Line(line, received));
+            }
+            Event::Eof => pending.push_back(Input::Eof),
+            Event::Progress(id, info) => {
+                if let Some(search) = active.as_mut().filter(|s| s.id == id) {
+                    if let Some(line) = session.message(&info) {
+                        say(out, &line)?;
+                    }
+                    search.last = Some(info);
+                }
+            }
+            Event::Done(id, result) => {
+                if let Some(search) = active.take_if(|s| s.id == id) {
+                    if search.last.as_ref() != Some(&result.info) {
+                        if let Some(line) = session.message(&result.info) {
+                            say(out, &line)?;
+                        }
+                    }
+                    for line in
+                        session.finish_search(search.purpose, result.best, Some(&result.info))
+                    {
+                        say(out, &line)?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes one line and flushes it, so the manager sees it at once.
+fn say<W: Write>(out: &mut W, line: &str) -> io::Result<()> {
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}

@@ -1,0 +1,126 @@
+//! Formatting the brain's replies: moves, `MESSAGE` search reports, `FORBID` lists, `ABOUT`.
+//!
+//! Two ways of writing a point appear on the wire, and neither is our board notation:
+//! - a move answer is `x,y` (0-based, `y` counted from the TOP);
+//! - inside `MESSAGE` lines (the principal variation) a move is the column letter of `x`
+//!   followed by `y + 1`, again with `y` counted from the TOP, as strong engines print it and
+//!   clients such as pygomo-lib parse it. So the top-left corner is `a1` there, while in board
+//!   notation ([`gomoku_core::Point`]'s `Display`) it is `a15` on 15x15; the centre `h8` is the same
+//!   in both only because 15 is odd.
+
+use std::fmt::Write as _;
+
+use gomoku_ai::SearchInfo;
+use gomoku_core::Point;
+
+/// A move answer: `x,y`.
+pub fn move_reply(p: Point, size: u8) -> String {
+    let (x, y) = p.to_gomocup(size);
+    format!("{x},{y}")
+}
+
+/// A point as written in `MESSAGE` lines: column letter of `x`, then `y + 1` with `y` from the top.
+///
+/// ```
+/// use gomoku_cli::pbrain::output::message_move;
+/// use gomoku_core::Point;
+/// let top_left = Point::from_gomocup(0, 0, 15).unwrap();
+/// assert_eq!(message_move(top_left, 15), "a1");
+/// assert_eq!(top_left.to_string(), "a15");
+/// ```
+pub fn message_move(p: Point, size: u8) -> String {
+    let (x, y) = p.to_gomocup(size);
+    format!("{}{}", char::from(b'a' + x as u8), y + 1)
+}
+
+/// A search report: `MESSAGE depth 12-20 ev 35 n 512034 n/ms 702 tm 731 pv h8 i9 j10`.
+/// Mate scores print as `+M5` / `-M4` (plies to the end). `pv` is omitted when empty.
+pub fn message_line(info: &SearchInfo, size: u8) -> String {
+    let ms = info.time.as_millis();
+    let per_ms = info.nodes as u128 / ms.max(1);
+    let mut line = format!(
+        "MESSAGE depth {}-{} ev {} n {} n/ms {} tm {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        info.score,
+        info.nodes,
+        per_ms,
+        ms
+    );
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .filter(|p| p.is_on(size))
+        .map(|&p| message_move(p, size))
+        .collect();
+    if !pv.is_empty() {
+        let _ = write!(line, " pv {}", pv.join(" "));
+    }
+    line
+}
+
+/// The answer to `YXSHOWFORBID`: `FORBID ` then `xxyy` for each point (two digits each, `y` from
+/// the top), then `.`.
+pub fn forbid_line(points: impl IntoIterator<Item = Point>, size: u8) -> String {
+    let mut line = String::from("FORBID ");
+    for p in points {
+        let (x, y) = p.to_gomocup(size);
+        let _ = write!(line, "{x:02}{y:02}");
+    }
+    line.push('.');
+    line
+}
+
+/// The answer to `ABOUT`.
+pub fn about_line(brain: &str) -> String {
+    format!(
+        "name=\"gomoku-rs\", version=\"{}\", author=\"The gomoku-rs developers\", country=\"-\", www=\"-\", email=\"-\", brain=\"{}\"",
+        env!("CARGO_PKG_VERSION"),
+        brain.replace('"', "'")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_ai::Score;
+    use std::time::Duration;
+
+    fn gp(x: u32, y: u32) -> Point {
+        Point::from_gomocup(x, y, 15).unwrap()
+    }
+
+    #[test]
+    fn message_line_in_the_strong_engines_format() {
+        let info = SearchInfo {
+            depth: 12,
+            seldepth: 20,
+            score: Score(35),
+            nodes: 512_034,
+            time: Duration::from_millis(731),
+            pv: vec![gp(7, 7), gp(8, 8), gp(9, 9)],
+        };
+        assert_eq!(
+            message_line(&info, 15),
+            "MESSAGE depth 12-20 ev 35 n 512034 n/ms 700 tm 731 pv h8 i9 j10"
+        );
+        let mate = SearchInfo {
+            score: Score::win_in(5),
+            pv: vec![],
+            ..info
+        };
+        assert_eq!(
+            message_line(&mate, 15),
+            "MESSAGE depth 12-20 ev +M5 n 512034 n/ms 700 tm 731"
+        );
+    }
+
+    #[test]
+    fn forbid_and_moves_use_protocol_orientation() {
+        assert_eq!(forbid_line([gp(7, 7), gp(9, 11)], 15), "FORBID 07070911.");
+        assert_eq!(forbid_line([], 15), "FORBID .");
+        assert_eq!(move_reply(gp(3, 12), 15), "3,12");
+        assert_eq!(message_move(gp(3, 12), 15), "d13");
+        assert_eq!(gp(3, 12).to_string(), "d3");
+    }
+}
