@@ -7,6 +7,7 @@
 //! deterministic search benchmark.
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod bench;
 pub mod classic;
 mod evaluator;

@@ -2,4 +2,10 @@
 //! them: the terminal game, the Gomocup protocol engine and the match runner. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
 
+pub mod bench;
+pub mod duration_arg;
+pub mod external;
+pub mod match_runner;
 pub mod pbrain;
+pub mod play;
+pub mod player_spec;

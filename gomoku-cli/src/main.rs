@@ -1,5 +1,190 @@
-//! The `gomoku` command-line program.
+//! The `gomoku` command-line program: `play`, `match` and `bench`.
 
-fn main() {
-    println!("gomoku: the command-line frontend is not built yet");
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use gomoku_ai::arena::{DEFAULT_TIME_TOLERANCE, TimeControl};
+use gomoku_cli::duration_arg::parse_duration;
+use gomoku_cli::match_runner::{self, MatchOptions, OpeningsChoice};
+use gomoku_cli::play::{self, ColorChoice, PlayOptions};
+use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
+use gomoku_core::Rule;
+use gomoku_core::record::Format;
+
+/// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
+#[derive(Debug, Parser)]
+#[command(name = "gomoku", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Debug, Subcommand)]
+enum Commands {
+    /// Play a game in the terminal (default: you are Black against the AI on 15x15).
+    Play(PlayArgs),
+    /// Play a match between two AIs and report the score, Elo difference and times.
+    Match(MatchArgs),
+    /// Run the engine's deterministic search benchmark.
+    Bench,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// Rule: freestyle, standard, renju, caro, caro5 (or a Gomocup code).
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size (5..=22).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Who plays Black: human, a built-in AI (e.g. random:7) or pbrain:PATH.
+    #[arg(long, default_value = "human")]
+    black: String,
+    /// Who plays White (default: the strongest built-in AI).
+    #[arg(long, default_value = DEFAULT_AI)]
+    white: String,
+    /// Difficulty level for built-in AIs named without options (engine -> engine:LEVEL).
+    #[arg(long)]
+    level: Option<String>,
+    /// Time per AI move (e.g. 500ms, 2s).
+    #[arg(long, default_value = "1s", value_parser = parse_duration)]
+    time: Duration,
+    /// Seed for AIs that use randomness.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Colours: auto (terminal and no NO_COLOR), always, never.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorArg,
+    /// Start from a saved game.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// Read typed lines even on a terminal (no cursor).
+    #[arg(long)]
+    lines: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// Player A: a built-in AI spec (random:7, engine:hard, ...) or "pbrain:PATH [args]".
+    a: String,
+    /// Player B.
+    b: String,
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 48)]
+    games: u32,
+    /// Openings: a file in the Gomocup offset format, "default" (built-in set) or "none".
+    #[arg(long, default_value = "default")]
+    openings: String,
+    /// Rule.
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Time per move (e.g. 100ms); "0" for none.
+    #[arg(long, default_value = "200ms", value_parser = parse_duration)]
+    time: Duration,
+    /// Time per player per game (e.g. 30s); none by default.
+    #[arg(long, value_parser = parse_duration)]
+    game_time: Option<Duration>,
+    /// How far a player may overstep a limit before it forfeits.
+    #[arg(long, value_parser = parse_duration)]
+    tolerance: Option<Duration>,
+    /// Games played at once.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// Seed for the players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Save every game in this directory.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Format of the saved games: psq, sgf, json, rif, txt, pos.
+    #[arg(long, default_value = "psq", value_parser = clap::value_parser!(Format))]
+    record_format: Format,
+}
+
+fn spec(text: &str) -> Result<PlayerSpec, String> {
+    text.parse().map_err(|e| format!("player \"{text}\": {e}"))
+}
+
+fn play(args: PlayArgs) -> Result<(), String> {
+    let options = PlayOptions {
+        size: args.size,
+        rule: args.rule,
+        black: spec(&args.black)?,
+        white: spec(&args.white)?,
+        level: args.level,
+        move_time: args.time,
+        seed: args.seed,
+        color: match args.color {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        },
+        load: args.load,
+        line_mode: args.lines,
+    };
+    play::run(&options).map_err(|e| e.to_string())
+}
+
+fn run_match(args: MatchArgs) -> Result<(), String> {
+    let openings = match args.openings.as_str() {
+        "default" => OpeningsChoice::Default,
+        "none" => OpeningsChoice::None,
+        path => OpeningsChoice::File(PathBuf::from(path)),
+    };
+    let options = MatchOptions {
+        a: spec(&args.a)?,
+        b: spec(&args.b)?,
+        games: args.games,
+        openings,
+        rule: args.rule,
+        size: args.size,
+        time: TimeControl {
+            move_time: (!args.time.is_zero()).then_some(args.time),
+            game_time: args.game_time,
+            tolerance: args.tolerance.unwrap_or(DEFAULT_TIME_TOLERANCE),
+        },
+        threads: args.jobs.max(1),
+        seed: args.seed,
+        json: args.json,
+        records: args.records,
+        record_format: args.record_format,
+    };
+    let mut out = std::io::stdout().lock();
+    match_runner::run(&options, &mut out)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Commands::Play(args) => play(args),
+        Commands::Match(args) => run_match(args),
+        Commands::Bench => {
+            gomoku_cli::bench::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gomoku: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,41 @@
+//! Matches between two [`Player`](crate::Player)s: refereed games from openings with colours
+//! swapped, clocks, forfeits, and the tally with an Elo estimate. The `gomoku match` command and
+//! the examples are thin layers over this module.
+//!
+//! ```
+//! use std::time::Duration;
+//! use gomoku_ai::arena::{MatchConfig, Side, TimeControl, default_openings, run_match};
+//! use gomoku_ai::{Player, RandomPlayer};
+//! use gomoku_core::Rule;
+//!
+//! let config = MatchConfig {
+//!     size: 15,
+//!     rule: Rule::Freestyle,
+//!     games: 4,
+//!     openings: default_openings(15, Rule::Freestyle),
+//!     time: TimeControl::per_move(Duration::from_millis(100)),
+//!     seed: 1,
+//!     threads: 2,
+//! };
+//! let factory = |_side: Side, seed: u64| -> Result<Box<dyn Player>, Box<dyn std::error::Error + Send + Sync>> {
+//!     Ok(Box::new(RandomPlayer::new(seed)))
+//! };
+//! let result = run_match(&config, &factory, &mut |_, _| {}).unwrap();
+//! assert_eq!(result.summary.a.score() + result.summary.b.score(), 4.0);
+//! ```
+
+mod elo;
+mod game;
+mod opening;
+mod runner;
+mod summary;
+
+pub use elo::{EloEstimate, elo_from_score};
+pub use game::{
+    DEFAULT_TIME_TOLERANCE, ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game,
+};
+pub use opening::{Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings};
+pub use runner::{
+    GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
+};
+pub use summary::{ColorRecord, ForfeitRecord, MatchSummary, SideStats};

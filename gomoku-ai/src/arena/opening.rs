@@ -1,0 +1,243 @@
+//! Match openings: a few stones placed before the players take over, read from the Gomocup
+//! offset format.
+//!
+//! The format (used by Gomocup tools) has one opening a line: `dx,dy, dx,dy, ...`, the offsets of
+//! the stones from the centre of the board (`floor(size / 2)` from the top-left), with `y`
+//! growing DOWNWARDS as in the Gomocup protocol. The stones alternate Black, White, Black, ...
+//! Blank lines and lines starting with `#` are skipped.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use gomoku_core::{Game, GameError, Point, Rule};
+
+/// An opening: the stones to place before the game starts, in move order (Black first), as
+/// offsets from the centre with `y` downwards.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Opening {
+    offsets: Vec<(i32, i32)>,
+}
+
+/// Why an opening file could not be read, with the 1-based line number.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("openings line {line}: {kind}")]
+pub struct OpeningError {
+    /// The 1-based line of the file.
+    pub line: usize,
+    /// What is wrong with it.
+    pub kind: OpeningErrorKind,
+}
+
+/// What is wrong with one opening.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OpeningErrorKind {
+    /// A value is not a (small) whole number.
+    #[error("\"{0}\" is not a whole number (expected offsets like \"0,0, 1,-1\")")]
+    NotANumber(String),
+    /// The numbers do not pair up into `dx,dy`.
+    #[error("an odd number of values: offsets come in pairs dx,dy")]
+    OddCount,
+    /// A stone falls off the board.
+    #[error("a stone is off the {size}x{size} board")]
+    OffBoard {
+        /// The board size.
+        size: u32,
+    },
+    /// The game is already over after the opening.
+    #[error("the opening already ends the game")]
+    Decided,
+    /// The opening cannot be played on this board under this rule (a bad size, two stones on
+    /// one point, a forbidden move).
+    #[error("cannot be played on a {size}x{size} board: {source}")]
+    Unplayable {
+        /// The board size.
+        size: u32,
+        /// Why.
+        source: GameError,
+    },
+}
+
+/// The largest offset accepted (far beyond any board, small enough to never overflow).
+const MAX_OFFSET: i32 = 1000;
+
+impl Opening {
+    /// An opening from offsets `(dx, dy)` (y downwards), Black's first.
+    pub fn from_offsets(offsets: Vec<(i32, i32)>) -> Opening {
+        Opening { offsets }
+    }
+
+    /// The offsets, in move order.
+    pub fn offsets(&self) -> &[(i32, i32)] {
+        &self.offsets
+    }
+
+    /// The number of stones.
+    pub fn len(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// Whether the opening has no stones.
+    pub fn is_empty(&self) -> bool {
+        self.offsets.is_empty()
+    }
+
+    /// Parses one line of the offset format (`"0,0, 1,1, -2,2"`).
+    ///
+    /// # Errors
+    /// [`OpeningErrorKind`] when a value is not a number or the values do not pair up.
+    pub fn parse_line(text: &str) -> Result<Opening, OpeningErrorKind> {
+        let values = text
+            .split([',', ' ', '\t'])
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<i32>()
+                    .ok()
+                    .filter(|v| v.abs() <= MAX_OFFSET)
+                    .ok_or_else(|| OpeningErrorKind::NotANumber(s.to_string()))
+            })
+            .collect::<Result<Vec<i32>, _>>()?;
+        if values.len() % 2 != 0 {
+            return Err(OpeningErrorKind::OddCount);
+        }
+        Ok(Opening {
+            offsets: values.chunks(2).map(|c| (c[0], c[1])).collect(),
+        })
+    }
+
+    /// The stones on a board of `size`, in move order; `None` if one falls off the board.
+    pub fn points(&self, size: u8) -> Option<Vec<Point>> {
+        let centre = i32::from(size / 2);
+        self.offsets
+            .iter()
+            .map(|&(dx, dy)| {
+                let x = u32::try_from(centre + dx).ok()?;
+                let y = u32::try_from(centre + dy).ok()?;
+                Point::from_gomocup(x, y, size).ok()
+            })
+            .collect()
+    }
+
+    /// The game after the opening on a `size` board under `rule`.
+    ///
+    /// # Errors
+    /// [`OpeningErrorKind`] when a stone is off the board, two stones share a point, a stone is
+    /// forbidden or the opening already decides the game.
+    pub fn to_game(&self, size: u32, rule: Rule) -> Result<Game, OpeningErrorKind> {
+        let size8 = u8::try_from(size).unwrap_or(u8::MAX);
+        let points = self
+            .points(size8)
+            .ok_or(OpeningErrorKind::OffBoard { size })?;
+        let game = Game::from_moves(size, rule, points)
+            .map_err(|source| OpeningErrorKind::Unplayable { size, source })?;
+        if game.is_over() {
+            return Err(OpeningErrorKind::Decided);
+        }
+        Ok(game)
+    }
+}
+
+impl fmt::Display for Opening {
+    /// The offset format: `0,0, 1,1, -2,2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (dx, dy)) in self.offsets.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{dx},{dy}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses an openings file (one opening a line) and checks that each can be played on a `size`
+/// board under `rule`.
+///
+/// # Errors
+/// [`OpeningError`] with the line number of the first bad opening.
+pub fn parse_openings(text: &str, size: u32, rule: Rule) -> Result<Vec<Opening>, OpeningError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |kind| OpeningError { line: i + 1, kind };
+        let opening = Opening::parse_line(line).map_err(err)?;
+        opening.to_game(size, rule).map_err(err)?;
+        openings.push(opening);
+    }
+    Ok(openings)
+}
+
+/// The built-in freestyle/standard/caro openings: 24 three-stone openings near the centre, judged
+/// near-even by a strong engine (made for this project).
+const FREESTYLE_OPENINGS: &str = include_str!("openings/freestyle15.txt");
+/// The built-in Renju openings (24, as [`FREESTYLE_OPENINGS`]).
+const RENJU_OPENINGS: &str = include_str!("openings/renju15.txt");
+
+/// The built-in set of balanced openings for `rule` on a `size` board: three stones near the
+/// centre, chosen on 15x15 (the Renju set under Renju, the freestyle set otherwise). Openings
+/// that do not fit a small board are left out.
+pub fn default_openings(size: u32, rule: Rule) -> Vec<Opening> {
+    let text = if rule.has_fouls() {
+        RENJU_OPENINGS
+    } else {
+        FREESTYLE_OPENINGS
+    };
+    text.lines()
+        .filter_map(|line| Opening::parse_line(line.trim()).ok())
+        .filter(|o| !o.is_empty() && o.to_game(size, rule).is_ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_are_from_the_centre_with_y_down() {
+        let opening = Opening::parse_line("0,0, 1,1, -2,2").unwrap();
+        let pts: Vec<String> = opening
+            .points(15)
+            .unwrap()
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        // Centre h8; (1,1) is one right and one DOWN: i7; (-2,2): f6.
+        assert_eq!(pts, ["h8", "i7", "f6"]);
+        assert_eq!(opening.to_string(), "0,0, 1,1, -2,2");
+        let game = opening.to_game(15, Rule::Freestyle).unwrap();
+        assert_eq!(game.move_string(), "h8 i7 f6");
+    }
+
+    #[test]
+    fn bad_lines_name_the_line() {
+        let err = parse_openings("0,0, 1,1\n\n0,0, x,1\n", 15, Rule::Freestyle).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(matches!(err.kind, OpeningErrorKind::NotANumber(ref s) if s == "x"));
+        let err = parse_openings("0,0, 1\n", 15, Rule::Freestyle).unwrap_err();
+        assert_eq!(err.kind, OpeningErrorKind::OddCount);
+        let err = parse_openings("0,0, 0,0\n", 15, Rule::Freestyle).unwrap_err();
+        assert!(matches!(err.kind, OpeningErrorKind::Unplayable { .. }));
+        let err = parse_openings("# c\n9,0\n", 15, Rule::Freestyle).unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("line 2"), "{err}");
+        let err = parse_openings("99999999999,0\n", 15, Rule::Freestyle).unwrap_err();
+        assert!(matches!(err.kind, OpeningErrorKind::NotANumber(_)));
+    }
+
+    #[test]
+    fn default_sets_are_all_playable() {
+        for rule in Rule::ALL {
+            let set = default_openings(15, rule);
+            assert_eq!(set.len(), 24, "{rule}");
+            for o in &set {
+                assert_eq!(o.len(), 3);
+                assert!(!o.to_game(15, rule).unwrap().is_over());
+            }
+        }
+        // A tiny board keeps only the openings that fit.
+        assert!(default_openings(5, Rule::Freestyle).len() < 24);
+    }
+}

@@ -1,0 +1,177 @@
+//! The running tally of a match: results per colour, score, Elo, move times and forfeits.
+
+use std::time::Duration;
+
+use gomoku_core::Color;
+
+use crate::arena::elo::EloEstimate;
+use crate::arena::game::{ForfeitReason, GameEnd};
+use crate::arena::runner::{GameReport, Side};
+
+/// Wins, losses and draws with one colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColorRecord {
+    /// Games won.
+    pub wins: u32,
+    /// Games lost (forfeits included).
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+}
+
+impl ColorRecord {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+}
+
+/// One contestant's results.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    /// The player's name (from [`crate::Player::name`]), once a game was played.
+    pub name: String,
+    /// Results with Black.
+    pub as_black: ColorRecord,
+    /// Results with White.
+    pub as_white: ColorRecord,
+    /// Moves the player chose (opening stones excluded).
+    pub moves: u32,
+    /// Time spent on those moves.
+    pub total_time: Duration,
+    /// The longest move.
+    pub max_time: Duration,
+    /// Games lost by forfeit.
+    pub forfeits: u32,
+}
+
+impl SideStats {
+    /// Wins with either colour.
+    pub fn wins(&self) -> u32 {
+        self.as_black.wins + self.as_white.wins
+    }
+
+    /// Losses with either colour.
+    pub fn losses(&self) -> u32 {
+        self.as_black.losses + self.as_white.losses
+    }
+
+    /// Draws with either colour.
+    pub fn draws(&self) -> u32 {
+        self.as_black.draws + self.as_white.draws
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.as_black.games() + self.as_white.games()
+    }
+
+    /// Points: a win 1, a draw 1/2.
+    pub fn score(&self) -> f64 {
+        f64::from(self.wins()) + f64::from(self.draws()) / 2.0
+    }
+
+    /// The average time per move (zero before any move).
+    pub fn average_time(&self) -> Duration {
+        if self.moves == 0 {
+            Duration::ZERO
+        } else {
+            self.total_time / self.moves
+        }
+    }
+}
+
+/// A forfeit, for the list at the end of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForfeitRecord {
+    /// The 0-based game index.
+    pub game: u32,
+    /// Who forfeited.
+    pub side: Side,
+    /// The colour it had.
+    pub color: Color,
+    /// Why.
+    pub reason: ForfeitReason,
+}
+
+/// The tally of a match so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchSummary {
+    /// Player A's results.
+    pub a: SideStats,
+    /// Player B's results.
+    pub b: SideStats,
+    /// Every forfeit, in the order the games finished.
+    pub forfeits: Vec<ForfeitRecord>,
+}
+
+impl MatchSummary {
+    /// An empty tally.
+    pub fn new() -> MatchSummary {
+        MatchSummary::default()
+    }
+
+    /// The stats of one side.
+    pub fn side(&self, side: Side) -> &SideStats {
+        match side {
+            Side::A => &self.a,
+            Side::B => &self.b,
+        }
+    }
+
+    fn side_mut(&mut self, side: Side) -> &mut SideStats {
+        match side {
+            Side::A => &mut self.a,
+            Side::B => &mut self.b,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.a.games()
+    }
+
+    /// A's Elo advantage over B with its 95% interval (`None` before the first game).
+    pub fn elo(&self) -> Option<EloEstimate> {
+        EloEstimate::from_results(self.a.wins(), self.a.draws(), self.a.losses())
+    }
+
+    /// Counts a finished game.
+    pub fn add(&mut self, report: &GameReport) {
+        let winner = report.played.end.winner();
+        for side in [Side::A, Side::B] {
+            let color = report.color_of(side);
+            let name = report.name_of(side).to_string();
+            let stats = self.side_mut(side);
+            if stats.name.is_empty() {
+                stats.name = name;
+            }
+            let record = match color {
+                Color::Black => &mut stats.as_black,
+                Color::White => &mut stats.as_white,
+            };
+            match winner {
+                None => record.draws += 1,
+                Some(c) if c == color => record.wins += 1,
+                Some(_) => record.losses += 1,
+            }
+            for (i, &t) in report.played.move_times.iter().enumerate() {
+                if report.played.color_of_timed_move(i) == color {
+                    stats.moves += 1;
+                    stats.total_time += t;
+                    stats.max_time = stats.max_time.max(t);
+                }
+            }
+        }
+        if let GameEnd::Forfeit { loser, reason } = &report.played.end {
+            let side = report.side_of(*loser);
+            self.side_mut(side).forfeits += 1;
+            self.forfeits.push(ForfeitRecord {
+                game: report.index,
+                side,
+                color: *loser,
+                reason: reason.clone(),
+            });
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! The state of a game in the terminal, independent of how input arrives: the game, who sits at
+//! each colour, and what each command does. The line frontend and the keyboard frontend both
+//! drive a [`Session`].
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use gomoku_ai::{Limits, Player, SearchInfo, explain};
+use gomoku_core::record::{self, FileError, Format, ReadOptions, Record};
+use gomoku_core::{Color, Game, Point, PointSet, Rule};
+
+use crate::play::command::{Command, HELP};
+
+/// Who sits at one colour.
+pub enum Seat {
+    /// A person.
+    Human,
+    /// An AI.
+    Ai(Box<dyn Player>),
+}
+
+impl std::fmt::Debug for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Seat::Human => f.write_str("Human"),
+            Seat::Ai(p) => write!(f, "Ai({})", p.name()),
+        }
+    }
+}
+
+/// What the frontend should do after a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Show this (possibly empty) message and go on.
+    Message(String),
+    /// Show this error (one line); the game is unchanged.
+    Error(String),
+    /// Moves are unsaved: ask whether to quit anyway (answer with [`Session::confirm_quit`]).
+    ConfirmQuit,
+    /// Leave.
+    Quit,
+}
+
+/// Saves `game` to `path`, in the format of the extension (`.psq`, `.sgf`, `.rif`, `.txt`,
+/// `.pos`; JSON otherwise), with the players' names; atomically, so a failed save never destroys
+/// an older file.
+///
+/// # Errors
+/// [`FileError`] when the file cannot be written.
+pub fn save_game(game: &Game, names: [Option<String>; 2], path: &Path) -> Result<(), FileError> {
+    let format = Format::from_path(path).unwrap_or(Format::Json);
+    let mut rec = Record::from_game(game).map_err(|e| FileError::Write {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e),
+    })?;
+    let [black, white] = names;
+    rec.black = black;
+    rec.white = white;
+    record::save(path, &rec, format)
+}
+
+/// Loads a game saved in any record format (by extension, or else by content); what the file
+/// does not say (the rule of a PSQ file, the size of a move list) is taken from `size` and
+/// `rule`. The moves are replayed through the rules.
+///
+/// # Errors
+/// [`FileError`] when the file cannot be read or is not a valid game.
+pub fn load_game(path: &Path, size: u32, rule: Rule) -> Result<Game, FileError> {
+    let options = ReadOptions {
+        size,
+        rule,
+        game: 0,
+    };
+    Ok(record::load_with(path, None, &options)?.to_game())
+}
+
+/// A game at the terminal.
+#[derive(Debug)]
+pub struct Session {
+    game: Game,
+    seats: [Seat; 2],
+    /// The moves as last saved or loaded (or at the start).
+    saved: Vec<Point>,
+    numbers: bool,
+    move_time: Duration,
+}
+
+/// How many candidate moves a hint explains.
+pub const HINT_MOVES: usize = 3;
+/// How deep the hint's searches look (plies, the move itself included).
+pub const HINT_DEPTH: u32 = 4;
+
+/// What the AI did on its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiMove {
+    /// The colour that moved.
+    pub color: Color,
+    /// The move.
+    pub point: Point,
+    /// The player's last search report.
+    pub info: SearchInfo,
+    /// The time it took.
+    pub elapsed: Duration,
+}
+
+impl Session {
+    /// A session on `game` with the given seats; `move_time` limits each AI move.
+    pub fn new(game: Game, black: Seat, white: Seat, move_time: Duration) -> Session {
+        let saved = game.moves().to_vec();
+        Session {
+            game,
+            seats: [black, white],
+            saved,
+            numbers: false,
+            move_time,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether move numbers are shown.
+    pub fn numbers(&self) -> bool {
+        self.numbers
+    }
+
+    /// Whether a person plays `color`.
+    pub fn is_human(&self, color: Color) -> bool {
+        matches!(self.seats[color.index()], Seat::Human)
+    }
+
+    /// Whether any person plays.
+    pub fn has_human(&self) -> bool {
+        Color::ALL.iter().any(|&c| self.is_human(c))
+    }
+
+    /// Whether the game goes on and an AI is to move.
+    pub fn ai_to_move(&self) -> bool {
+        !self.game.is_over() && !self.is_human(self.game.side_to_move())
+    }
+
+    /// Whether moves were played since the last save or load.
+    pub fn has_unsaved_moves(&self) -> bool {
+        self.game.moves() != self.saved.as_slice() && !self.game.moves().is_empty()
+    }
+
+    /// Black's forbidden points when Black is to move (Renju), to show on the board.
+    pub fn forbidden_points(&self) -> PointSet {
+        if self.game.is_over() {
+            PointSet::new()
+        } else {
+            self.game.forbidden_points()
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits::move_time(self.move_time)
+    }
+
+    /// Lets the AI to move play, calling `report` with its progress.
+    ///
+    /// # Errors
+    /// An error message when it is not an AI's turn or the AI finds no legal move (the game is
+    /// unchanged).
+    pub fn play_ai(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> Result<AiMove, String> {
+        if self.game.is_over() {
+            return Err("the game is over".into());
+        }
+        let color = self.game.side_to_move();
+        let limits = self.limits();
+        let Seat::Ai(player) = &mut self.seats[color.index()] else {
+            return Err(format!("{color} is played by a person"));
+        };
+        let started = Instant::now();
+        let result = player.choose(self.game.board(), self.game.rule(), &limits, report);
+        let elapsed = started.elapsed();
+        let point = result
+            .best
+            .ok_or_else(|| format!("{} found no move", player.name()))?;
+        self.game
+            .play(point)
+            .map_err(|e| format!("{} chose a bad move: {e}", player.name()))?;
+        Ok(AiMove {
+            color,
+            point,
+            info: result.info,
+            elapsed,
+        })
+    }
+
+    /// Carries out a command typed by a person.
+    pub fn execute(&mut self, command: Command) -> Reply {
+        match command {
+            Command::Move(p) => self.human_move(p),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Restart => {
+                self.game.restart();
+                for seat in &mut self.seats {
+                    if let Seat::Ai(p) = seat {
+                        p.new_game();
+                    }
+                }
+                Reply::Message("New game.".into())
+            }
+            Command::Save(path) => match save_game(&self.game, self.names(), &path) {
+                Ok(()) => {
+                    self.saved = self.game.moves().to_vec();
+                    Reply::Message(format!(
+                        "Saved {} moves to {}.",
+                        self.saved.len(),
+                        path.display()
+                    ))
+                }
+                Err(e) => Reply::Error(format!("cannot save: {e}")),
+            },
+            // A file of another size or rule brings its own; the players adapt.
+            Command::Load(path) => {
+                match load_game(&path, self.game.size() as u32, self.game.rule()) {
+                    Ok(game) => self.load(game, &path),
+                    Err(e) => Reply::Error(format!("cannot load: {e}")),
+                }
+            }
+            Command::Hint => self.hint(),
+            Command::Numbers => {
+                self.numbers = !self.numbers;
+                Reply::Message(format!(
+                    "Move numbers {}.",
+                    if self.numbers { "on" } else { "off" }
+                ))
+            }
+            Command::Help => Reply::Message(HELP.into()),
+            Command::Quit => {
+                if self.has_unsaved_moves() {
+                    Reply::ConfirmQuit
+                } else {
+                    Reply::Quit
+                }
+            }
+        }
+    }
+
+    /// The answer to [`Reply::ConfirmQuit`]: `y`/`yes` quits, anything else goes on.
+    pub fn confirm_quit(&self, answer: &str) -> Reply {
+        let a = answer.trim().to_ascii_lowercase();
+        if a == "y" || a == "yes" {
+            Reply::Quit
+        } else {
+            Reply::Message("Going on.".into())
+        }
+    }
+
+    /// The players' names for a record: `human` or the AI's name.
+    fn names(&self) -> [Option<String>; 2] {
+        self.seats.each_ref().map(|seat| {
+            Some(match seat {
+                Seat::Human => "human".to_string(),
+                Seat::Ai(p) => p.name(),
+            })
+        })
+    }
+
+    fn load(&mut self, game: Game, path: &Path) -> Reply {
+        self.game = game;
+        self.saved = self.game.moves().to_vec();
+        for seat in &mut self.seats {
+            if let Seat::Ai(p) = seat {
+                p.new_game();
+            }
+        }
+        Reply::Message(format!(
+            "Loaded {} ({} moves, {} {}x{}).",
+            path.display(),
+            self.game.moves().len(),
+            self.game.rule(),
+            self.game.size(),
+            self.game.size()
+        ))
+    }
+
+    fn human_move(&mut self, p: Point) -> Reply {
+        if !self.game.is_over() && !self.is_human(self.game.side_to_move()) {
+            return Reply::Error(format!(
+                "it is {}'s turn (the AI)",
+                self.game.side_to_move()
+            ));
+        }
+        match self.game.play(p) {
+            Ok(_) => Reply::Message(String::new()),
+            Err(e) => Reply::Error(e.to_string()),
+        }
+    }
+
+    fn undo(&mut self) -> Reply {
+        let mut taken = Vec::new();
+        while let Some(p) = self.game.undo() {
+            taken.push(p);
+            // Against an AI, go back until a person is to move.
+            if !self.has_human() || self.is_human(self.game.side_to_move()) {
+                break;
+            }
+        }
+        if taken.is_empty() {
+            return Reply::Error("nothing to undo".into());
+        }
+        let list: Vec<String> = taken.iter().map(Point::to_string).collect();
+        Reply::Message(format!("Took back {}.", list.join(" ")))
+    }
+
+    fn redo(&mut self) -> Reply {
+        let mut replayed = Vec::new();
+        while let Some((p, _)) = self.game.redo() {
+            replayed.push(p);
+            if self.game.is_over() || !self.has_human() || self.is_human(self.game.side_to_move()) {
+                break;
+            }
+        }
+        if replayed.is_empty() {
+            return Reply::Error("nothing to redo".into());
+        }
+        let list: Vec<String> = replayed.iter().map(Point::to_string).collect();
+        Reply::Message(format!("Replayed {}.", list.join(" ")))
+    }
+
+    fn hint(&mut self) -> Reply {
+        if self.game.is_over() {
+            return Reply::Error("the game is over".into());
+        }
+        let explanation = explain(self.game.board(), self.game.rule(), HINT_MOVES, HINT_DEPTH);
+        if explanation.moves.is_empty() {
+            return Reply::Error("no move to suggest".into());
+        }
+        let mut text = format!("Hint for {}:", explanation.side);
+        for m in &explanation.moves {
+            text.push_str(&format!("\n  {m}"));
+        }
+        Reply::Message(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_ai::RandomPlayer;
+    use gomoku_core::Rule;
+
+    fn session(white_ai: bool) -> Session {
+        let white = if white_ai {
+            Seat::Ai(Box::new(RandomPlayer::new(1)))
+        } else {
+            Seat::Human
+        };
+        Session::new(
+            Game::new(15, Rule::Freestyle).unwrap(),
+            Seat::Human,
+            white,
+            Duration::from_millis(50),
+        )
+    }
+
+    fn mv(s: &str) -> Command {
+        Command::Move(s.parse().unwrap())
+    }
+
+    #[test]
+    fn undo_against_the_ai_takes_back_both_moves_and_redo_replays_them() {
+        let mut s = session(true);
+        assert_eq!(s.execute(mv("h8")), Reply::Message(String::new()));
+        assert!(s.ai_to_move());
+        // A person cannot move for the AI.
+        assert!(matches!(s.execute(mv("a1")), Reply::Error(_)));
+        let reply = s.play_ai(&mut |_| {}).unwrap();
+        assert_eq!(reply.color, Color::White);
+        assert_eq!(s.game().moves().len(), 2);
+        assert!(matches!(s.execute(Command::Undo), Reply::Message(_)));
+        assert!(s.game().moves().is_empty());
+        assert!(matches!(s.execute(Command::Undo), Reply::Error(_)));
+        s.execute(Command::Redo);
+        assert_eq!(s.game().moves().len(), 2);
+        assert!(!s.ai_to_move());
+    }
+
+    #[test]
+    fn bad_moves_leave_the_game_unchanged() {
+        let mut s = session(false);
+        s.execute(mv("h8"));
+        let before = s.game().clone();
+        assert!(matches!(s.execute(mv("h8")), Reply::Error(e) if e.contains("occupied")));
+        assert_eq!(s.game(), &before);
+        // Human vs human: undo takes back one move.
+        s.execute(mv("i9"));
+        s.execute(Command::Undo);
+        assert_eq!(s.game().moves().len(), 1);
+    }
+
+    #[test]
+    fn quitting_asks_when_unsaved_and_save_load_round_trip() {
+        let mut s = session(false);
+        assert_eq!(s.execute(Command::Quit), Reply::Quit);
+        s.execute(mv("h8"));
+        assert_eq!(s.execute(Command::Quit), Reply::ConfirmQuit);
+        assert_eq!(s.confirm_quit("n"), Reply::Message("Going on.".into()));
+        assert_eq!(s.confirm_quit("Y"), Reply::Quit);
+        let dir = std::env::temp_dir().join(format!("gomoku-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("g.json");
+        assert!(matches!(
+            s.execute(Command::Save(file.clone())),
+            Reply::Message(_)
+        ));
+        assert!(!s.has_unsaved_moves());
+        assert_eq!(s.execute(Command::Quit), Reply::Quit);
+        let mut t = session(false);
+        assert!(matches!(
+            t.execute(Command::Load(file.clone())),
+            Reply::Message(_)
+        ));
+        assert_eq!(t.game().move_string(), "h8");
+        std::fs::write(
+            &file,
+            "{\"size\":15,\"rule\":\"freestyle\",\"moves\":[\"h8\",\"h8\"]}",
+        )
+        .unwrap();
+        assert!(matches!(
+            t.execute(Command::Load(file.clone())),
+            Reply::Error(_)
+        ));
+        assert_eq!(t.game().move_string(), "h8");
+        assert!(matches!(
+            t.execute(Command::Load(dir.join("missing"))),
+            Reply::Error(_)
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,37 @@
+//! `gomoku bench`: the engine's behaviour signature.
+
+use std::process::Command;
+
+/// The total node count of `gomoku_ai::bench` (the engine's behaviour signature, as merged
+/// into main with the engine). A change to the search that alters it must update this number
+/// and say `Bench: <nodes>` in its commit message.
+const EXPECTED_NODES: u64 = 233_796;
+
+#[test]
+fn bench_prints_the_expected_node_count() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .arg("bench")
+        .output()
+        .expect("gomoku runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let field = |name: &str| -> u64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .trim()
+            .trim_end_matches(" ms")
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(field("nodes:"), EXPECTED_NODES, "{text}");
+    assert_eq!(field("positions:"), 6);
+    // nodes/s is consistent with nodes and time (to the millisecond rounding of the time).
+    let (nodes, ms, nps) = (field("nodes:"), field("time:"), field("nodes/s:"));
+    assert!(nps > 0);
+    let implied = nodes * 1000 / (ms + 1);
+    assert!(implied <= nps, "{text}");
+    if let Some(upper) = (nodes * 1000).checked_div(ms) {
+        assert!(nps <= upper, "{text}");
+    }
+}

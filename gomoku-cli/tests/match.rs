@@ -1,0 +1,237 @@
+//! `gomoku match` between built-in AIs and external engines.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gomoku_core::Rule;
+use gomoku_core::record::{self, ReadOptions};
+use serde_json::Value;
+
+fn gomoku(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(args)
+        .output()
+        .expect("gomoku runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
+}
+
+/// Checks that a JSON summary adds up for `games` games.
+fn assert_adds_up(s: &Value, games: u64) {
+    assert_eq!(u(&s["games"]), games);
+    let (a, b) = (&s["a"], &s["b"]);
+    for side in [a, b] {
+        assert_eq!(u(&side["games"]), games);
+        assert_eq!(
+            u(&side["wins"]) + u(&side["losses"]) + u(&side["draws"]),
+            games
+        );
+        let per_colour: u64 = ["as_black", "as_white"]
+            .iter()
+            .map(|c| u(&side[c]["wins"]) + u(&side[c]["losses"]) + u(&side[c]["draws"]))
+            .sum();
+        assert_eq!(per_colour, games);
+        // Colours alternate: each side had Black in half the games (rounded).
+        let black = u(&side["as_black"]["wins"])
+            + u(&side["as_black"]["losses"])
+            + u(&side["as_black"]["draws"]);
+        assert!(black == games / 2 || black == games.div_ceil(2));
+    }
+    assert_eq!(u(&a["wins"]), u(&b["losses"]));
+    assert_eq!(u(&a["draws"]), u(&b["draws"]));
+    assert_eq!(u(&a["as_black"]["wins"]), u(&b["as_white"]["losses"]));
+    let score = a["score"].as_f64().unwrap() + b["score"].as_f64().unwrap();
+    assert_eq!(score, games as f64);
+    let forfeits = s["forfeits"].as_array().unwrap().len() as u64;
+    assert_eq!(forfeits, u(&a["forfeits"]) + u(&b["forfeits"]));
+}
+
+#[test]
+fn builtins_json_summary_adds_up() {
+    let (out, err, ok) = gomoku(&[
+        "match", "random:1", "random:2", "-n", "6", "--time", "50ms", "-j", "2", "--json",
+    ]);
+    assert!(ok, "{err}");
+    let s: Value = serde_json::from_str(&out).expect("JSON");
+    assert_adds_up(&s, 6);
+    assert_eq!(s["rule"], "freestyle");
+    assert_eq!(u(&s["move_time_ms"]), 50);
+    assert_eq!(s["a"]["name"], "random:1");
+    assert!(u(&s["a"]["moves"]) > 0);
+    assert!(s["a"]["max_move_ms"].as_f64().unwrap() >= s["a"]["avg_move_ms"].as_f64().unwrap());
+    // Random players never forfeit.
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn builtins_table_with_openings_file_and_records() {
+    let dir = temp_dir("table");
+    let openings = dir.join("openings.txt");
+    // Two openings in the Gomocup offset format: each is played twice, colours swapped.
+    std::fs::write(&openings, "0,0, 1,1, -2,2\n\n0,0, 0,1, 3,-1\n").unwrap();
+    let records = dir.join("records");
+    let (out, err, ok) = gomoku(&[
+        "match",
+        "random:5",
+        "random:6",
+        "-n",
+        "4",
+        "--time",
+        "20ms",
+        "--rule",
+        "standard",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("4 games, standard 15x15, 20 ms/move, openings: 2"),
+        "{out}"
+    );
+    let row = |label: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no row {label} in {out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (row("A "), row("B "));
+    // Columns: label, name, as Black, as White, total, score, (pct), avg, max, forfeits.
+    let wld = |s: &str| -> Vec<u32> { s.split('-').map(|x| x.parse().unwrap()).collect() };
+    let (ta, tb) = (wld(&a[4]), wld(&b[4]));
+    assert_eq!(ta.iter().sum::<u32>(), 4);
+    assert_eq!((ta[0], ta[1], ta[2]), (tb[1], tb[0], tb[2]));
+    assert_eq!(wld(&a[2]).iter().sum::<u32>(), 2);
+    let score_a: f64 = a[5].parse().unwrap();
+    let score_b: f64 = b[5].parse().unwrap();
+    assert_eq!(score_a + score_b, 4.0);
+    assert!(out.contains("Elo A - B: "));
+    assert!(out.contains("Forfeits: none"));
+    // One record per game, starting with its opening (h8 i7 f6 for the first pair).
+    let mut files: Vec<_> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4);
+    let options = ReadOptions {
+        rule: Rule::Standard,
+        ..ReadOptions::default()
+    };
+    for (i, f) in files.iter().enumerate() {
+        // Piskvork PSQ by default: moves, times and the players' names.
+        assert_eq!(f.extension().unwrap(), "psq");
+        let rec = record::load_with(f, None, &options).unwrap();
+        let moves = rec.game().move_string();
+        let expected = if i < 2 { "h8 i7 f6" } else { "h8 h7 k9" };
+        assert!(moves.starts_with(expected), "{moves}");
+        let black = if i % 2 == 0 { "random:5" } else { "random:6" };
+        assert_eq!(rec.black.as_deref(), Some(black));
+        assert!(
+            rec.game().is_over(),
+            "random players finish their games: {moves}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_inputs_are_refused_before_playing() {
+    let dir = temp_dir("bad");
+    let openings = dir.join("bad.txt");
+    std::fs::write(&openings, "0,0, 1,1\n0,0, 1,x\n").unwrap();
+    let (_, err, ok) = gomoku(&[
+        "match",
+        "random",
+        "random",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(err.contains("line 2") && err.contains("\"x\""), "{err}");
+    let (_, err, ok) = gomoku(&["match", "random", "nosuch"]);
+    assert!(!ok);
+    assert!(err.contains("unknown player \"nosuch\""), "{err}");
+    let (_, err, ok) = gomoku(&["match", "random", "pbrain:/nonexistent/engine"]);
+    assert!(!ok);
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+    let (_, err, ok) = gomoku(&["match", "random", "human"]);
+    assert!(!ok);
+    assert!(err.contains("human"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes an executable shell script.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn external_engines_that_misbehave_forfeit() {
+    let dir = temp_dir("external");
+    // Answers START, then exits at its first move request: a crash.
+    let crash = script(
+        &dir,
+        "pbrain-crash",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*|TURN*|DONE*) exit 1;; esac; done\n",
+    );
+    // Answers every move request with a point off the board.
+    let nonsense = script(
+        &dir,
+        "pbrain-nonsense",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*|TURN*|DONE*) echo MESSAGE thinking; echo 99,99;; END*) exit 0;; esac; done\n",
+    );
+    for engine in [&crash, &nonsense] {
+        let spec = format!("pbrain:{}", engine.display());
+        let (out, err, ok) = gomoku(&[
+            "match", &spec, "random:1", "-n", "2", "--time", "200ms", "--json",
+        ]);
+        assert!(ok, "{err}");
+        let s: Value = serde_json::from_str(&out).unwrap();
+        assert_adds_up(&s, 2);
+        assert_eq!(u(&s["a"]["forfeits"]), 2, "{out}");
+        assert_eq!(u(&s["b"]["wins"]), 2);
+        let forfeits = s["forfeits"].as_array().unwrap();
+        assert!(
+            forfeits
+                .iter()
+                .all(|f| f["side"] == "A" && f["reason"].as_str().unwrap().starts_with("no move"))
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn our_own_pbrain_engine_plays_a_match() {
+    let spec = format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-gomoku"));
+    let (out, err, ok) = gomoku(&[
+        "match", &spec, "random:1", "-n", "2", "--time", "100ms", "--json",
+    ]);
+    assert!(ok, "{err}");
+    let s: Value = serde_json::from_str(&out).unwrap();
+    assert_adds_up(&s, 2);
+    // Our engine plays legal moves in time: no forfeits.
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
+    assert!(s["a"]["name"].as_str().unwrap().starts_with("pbrain:"));
+}
