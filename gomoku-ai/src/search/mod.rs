@@ -9,7 +9,7 @@ mod threat_hook;
 mod tt;
 
 pub use features::SearchFeatures;
-pub use threat_hook::WinFinder;
+pub use threat_hook::{WinFinder, WinSearch};
 pub use tt::TranspositionTable;
 
 use std::time::Duration;
@@ -211,7 +211,7 @@ fn iterate<E: Evaluator>(
     }
     if let Some(line) = root_threat_win(searcher) {
         result.best = line.first().copied();
-        result.info.score = Score::win_in(line.len() as u32);
+        result.info.score = Score::win_in(win_plies(searcher.board(), searcher.rule(), &line));
         result.info.pv = line;
         report(&result.info);
         return result;
@@ -264,6 +264,23 @@ fn any_legal_move<E: Evaluator>(searcher: &Searcher<'_, E>) -> Option<Point> {
         .find(|&p| searcher.is_legal(p))
 }
 
+/// The plies until the game ends along a threat solver's winning `line`: its length when the
+/// last move makes a five, two more when it ends instead with a four the defender cannot block
+/// (Renju: every block is a foul for Black).
+pub(crate) fn win_plies(board: &Board, rule: Rule, line: &[Point]) -> u32 {
+    let mut board = board.clone();
+    for &p in line {
+        if !board.is_empty_at(p) {
+            break;
+        }
+        board.play_unchecked(p);
+    }
+    let ends_in_five = line
+        .last()
+        .is_some_and(|&p| rule.winning_line(&board, p).is_some());
+    line.len() as u32 + if ends_in_five { 0 } else { 2 }
+}
+
 /// Asks the threat solver, if any, for a win at the root.
 fn root_threat_win<E: Evaluator>(searcher: &mut Searcher<'_, E>) -> Option<Vec<Point>> {
     let board = searcher.board().clone();
@@ -272,6 +289,8 @@ fn root_threat_win<E: Evaluator>(searcher: &mut Searcher<'_, E>) -> Option<Vec<P
         return None;
     }
     let stop = searcher.stop_flag().clone();
+    // Within a node limit, the solver may take a quarter of it (its nodes count as the search's).
+    let node_cap = searcher.max_nodes().map_or(u64::MAX, |m| m / 4);
     let time = searcher
         .clock()
         .remaining()
@@ -280,9 +299,11 @@ fn root_threat_win<E: Evaluator>(searcher: &mut Searcher<'_, E>) -> Option<Vec<P
     let budget = Budget {
         time,
         stop: Some(stop),
-        ..Budget::nodes(solver.root_budget())
+        ..Budget::nodes(solver.root_budget().min(node_cap))
     };
-    let line = solver.find_win(&board, rule, &budget, true)?;
+    let found = solver.find_win(&board, rule, &budget, true);
+    searcher.nodes += found.nodes;
+    let line = found.line?;
     let first = *line.first()?;
     (board.is_empty_at(first) && searcher.is_legal(first)).then_some(line)
 }

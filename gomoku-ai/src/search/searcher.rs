@@ -132,6 +132,11 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.features
     }
 
+    /// The node limit of this search.
+    pub(crate) fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
     /// The flag that stops this search.
     pub(crate) fn stop_flag(&self) -> &StopFlag {
         &self.stop
@@ -417,12 +422,15 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         if budget == 0 {
             return None;
         }
-        let line = solver.find_win(&self.board, rule, &Budget::nodes(budget), false)?;
+        let found = solver.find_win(&self.board, rule, &Budget::nodes(budget), false);
+        self.nodes += found.nodes;
+        let line = found.line?;
         let first = *line.first()?;
         if !self.board.is_empty_at(first) || !self.is_legal(first) {
             return None;
         }
         self.set_pv_single(ply, first);
-        Some(Score::win_in(ply as u32 + line.len() as u32))
+        let plies = super::win_plies(&self.board, rule, &line);
+        Some(Score::win_in(ply as u32 + plies))
     }
 }

@@ -4,6 +4,15 @@ use gomoku_core::{Board, Point, Rule};
 
 use crate::threat::Budget;
 
+/// What a [`WinFinder`] call found, and what it cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinSearch {
+    /// The winning sequence, the move to play first; `None` if no win was found.
+    pub line: Option<Vec<Point>>,
+    /// Nodes searched by the call (the engine adds them to its own count).
+    pub nodes: u64,
+}
+
 /// A solver for forced wins by threats (continuous fours, or fours and threes) that the engine
 /// consults: at the root before its main search, with [`WinFinder::root_budget`] nodes and a
 /// share of the move's time, and at the leaves where the side to move has a four to play, with
@@ -13,13 +22,7 @@ pub trait WinFinder: Send {
     /// A forced win for the side to move on `board` under `rule`, as the winning sequence (the
     /// move to play first), found within `budget`; `None` if none was found. `at_root` tells the
     /// root call (where slower searches such as VCT are worth their cost) from leaf calls.
-    fn find_win(
-        &mut self,
-        board: &Board,
-        rule: Rule,
-        budget: &Budget,
-        at_root: bool,
-    ) -> Option<Vec<Point>>;
+    fn find_win(&mut self, board: &Board, rule: Rule, budget: &Budget, at_root: bool) -> WinSearch;
 
     /// Node budget of the call at the root.
     fn root_budget(&self) -> u64 {

@@ -2,43 +2,48 @@
 
 use std::time::Instant;
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_core::{Board, Rule};
 
 use super::{Budget, ThreatResult, ThreatSolver};
 use crate::params::ROOT_THREAT_NODES;
-use crate::search::WinFinder;
+use crate::search::{WinFinder, WinSearch};
 
 impl WinFinder for ThreatSolver {
     /// VCF within the budget; at the root, if that finds nothing, VCT with the nodes and time
     /// left, except under Renju, where a distant defender stone can change Black's fouls and the
     /// VCT's set of defences is not proven complete.
-    fn find_win(
-        &mut self,
-        board: &Board,
-        rule: Rule,
-        budget: &Budget,
-        at_root: bool,
-    ) -> Option<Vec<Point>> {
+    fn find_win(&mut self, board: &Board, rule: Rule, budget: &Budget, at_root: bool) -> WinSearch {
         let start = Instant::now();
-        let before = self.nodes();
-        if let ThreatResult::Win(line) = self.vcf(board, rule, budget) {
-            return Some(line);
+        let vcf = self.vcf(board, rule, budget);
+        let used = self.nodes();
+        if let ThreatResult::Win(line) = vcf {
+            return WinSearch {
+                line: Some(line),
+                nodes: used,
+            };
         }
+        let none = WinSearch {
+            line: None,
+            nodes: used,
+        };
         if !at_root || rule == Rule::Renju {
-            return None;
+            return none;
         }
-        let used = self.nodes() - before;
         let rest = Budget {
             max_nodes: budget.max_nodes.saturating_sub(used),
             time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
             ..budget.clone()
         };
         if rest.max_nodes == 0 || rest.time.is_some_and(|t| t.is_zero()) {
-            return None;
+            return none;
         }
-        match self.vct(board, rule, &rest) {
-            ThreatResult::Win(line) => Some(line),
-            ThreatResult::NoWin | ThreatResult::Unknown => None,
+        let vct = self.vct(board, rule, &rest);
+        WinSearch {
+            line: match vct {
+                ThreatResult::Win(line) => Some(line),
+                ThreatResult::NoWin | ThreatResult::Unknown => None,
+            },
+            nodes: used + self.nodes(),
         }
     }
 
