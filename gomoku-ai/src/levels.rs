@@ -66,6 +66,7 @@ impl LevelCaps {
             time_left: limits.time_left,
             max_depth: min(limits.max_depth, self.max_depth),
             max_nodes: min(limits.max_nodes, self.max_nodes),
+            max_memory: limits.max_memory,
             stop: limits.stop.clone(),
         }
     }

@@ -46,6 +46,12 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 
 /// Default size of the transposition table (bytes).
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+/// Under a memory limit (`Limits::max_memory`), the share (percent) of it given to the
+/// transposition table; the rest covers the threat solver's tables (bounded by
+/// `threat::MAX_TABLE_ENTRIES`), the pattern state and the program itself.
+pub const MEMORY_HASH_PERCENT: u64 = 40;
+/// The smallest transposition table the engine shrinks to under a memory limit.
+pub const MIN_HASH_BYTES: usize = 1 << 20;
 
 /// Depth searched when no limit at all is given.
 pub const DEPTH_WITHOUT_LIMITS: u32 = 6;

@@ -48,6 +48,9 @@ pub struct Limits {
     pub max_depth: Option<u32>,
     /// Maximum nodes to search.
     pub max_nodes: Option<u64>,
+    /// Memory the player may use, in bytes (the protocol's `INFO max_memory`); the engine sizes
+    /// its transposition table to stay under it.
+    pub max_memory: Option<u64>,
     /// Raised by another thread to stop now.
     pub stop: StopFlag,
 }

@@ -318,3 +318,18 @@ fn a_lost_position_is_reported_and_still_defended() {
     let ends: [Point; 2] = ["b5".parse().unwrap(), "g5".parse().unwrap()];
     assert!(ends.contains(&best), "{best}");
 }
+
+#[test]
+fn a_memory_limit_shrinks_the_transposition_table() {
+    let mut engine = Engine::new();
+    assert_eq!(engine.hash_bytes(), gomoku_ai::params::DEFAULT_HASH_BYTES);
+    let limits = Limits {
+        max_memory: Some(20 << 20),
+        max_depth: Some(2),
+        ..Limits::default()
+    };
+    let r = engine.choose(&midgame(), Rule::Freestyle, &limits, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(engine.hash_bytes() <= 8 << 20, "{}", engine.hash_bytes());
+    assert!(engine.hash_bytes() >= gomoku_ai::params::MIN_HASH_BYTES);
+}

@@ -1,5 +1,6 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
-//! them: the terminal game, the Gomocup protocol engine and the match runner. No game logic lives
+//! them: the terminal game, the Gomocup protocol engine, the match runner, record conversion and the
+//! threat solver. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
 
 pub mod bench;
@@ -9,3 +10,5 @@ pub mod match_runner;
 pub mod pbrain;
 pub mod play;
 pub mod player_spec;
+pub mod record_cmd;
+pub mod solve;

@@ -1,4 +1,5 @@
-//! The `gomoku` command-line program: `play`, `match` and `bench`.
+//! The `gomoku` command-line program: `play`, `match`, `bench`, `pbrain`, `convert`, `show` and
+//! `solve`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,8 +12,9 @@ use gomoku_cli::duration_arg::parse_duration;
 use gomoku_cli::match_runner::{self, MatchOptions, OpeningsChoice};
 use gomoku_cli::play::{self, ColorChoice, PlayOptions};
 use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
-use gomoku_core::Rule;
-use gomoku_core::record::Format;
+use gomoku_cli::record_cmd;
+use gomoku_core::record::{self, Format, ReadOptions};
+use gomoku_core::{Game, Rule};
 
 /// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
 #[derive(Debug, Parser)]
@@ -30,6 +32,95 @@ enum Commands {
     Match(MatchArgs),
     /// Run the engine's deterministic search benchmark.
     Bench,
+    /// Speak the Gomocup protocol on stdin/stdout (what `pbrain-gomoku` does).
+    Pbrain(PbrainArgs),
+    /// Convert a game record between formats (json, psq, sgf, rif, txt, pos).
+    Convert(ConvertArgs),
+    /// Print the final position of a game record.
+    Show(ShowArgs),
+    /// Look for a forced win (VCF, or VCT with --vct) for the side to move.
+    Solve(SolveArgs),
+}
+
+/// How to read a record that does not say everything itself.
+#[derive(Debug, clap::Args)]
+struct ReadArgs {
+    /// The input's format, if neither its extension nor its content tells.
+    #[arg(long, value_parser = clap::value_parser!(Format))]
+    from: Option<Format>,
+    /// The rule, for formats that do not carry one (PSQ, move lists, pos).
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// The board size, for formats that do not carry one (move lists, pos).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Which game of a file holding several (RenjuNet, SGF collections), from 1.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+}
+
+impl ReadArgs {
+    fn options(&self) -> Result<ReadOptions, String> {
+        if self.game == 0 {
+            return Err("--game counts from 1".into());
+        }
+        Ok(ReadOptions {
+            size: self.size,
+            rule: self.rule,
+            game: self.game - 1,
+        })
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct PbrainArgs {
+    /// The brain: a built-in player spec.
+    #[arg(long, default_value = gomoku_cli::pbrain::DEFAULT_BRAIN)]
+    brain: String,
+    /// Seed for brains that use randomness.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+struct ConvertArgs {
+    /// The record to read.
+    input: PathBuf,
+    /// The file to write (replaced atomically).
+    output: PathBuf,
+    /// The output format, if the output's extension does not tell.
+    #[arg(long, value_parser = clap::value_parser!(Format))]
+    to: Option<Format>,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct ShowArgs {
+    /// The record to show.
+    file: PathBuf,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// A record whose final position is solved (or use --moves).
+    file: Option<PathBuf>,
+    /// The position as moves from the empty board, e.g. "h8 i9 i7".
+    #[arg(long, conflicts_with = "file")]
+    moves: Option<String>,
+    /// Fours and threes (VCT) instead of fours only (VCF).
+    #[arg(long)]
+    vct: bool,
+    /// Node budget.
+    #[arg(long, default_value_t = 2_000_000)]
+    nodes: u64,
+    /// Time budget (e.g. 5s).
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    #[command(flatten)]
+    read: ReadArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -171,6 +262,65 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+fn pbrain(args: PbrainArgs) -> Result<(), String> {
+    let config = gomoku_cli::pbrain::Config {
+        brain: args.brain,
+        seed: args.seed,
+    };
+    gomoku_cli::pbrain::run_stdio(&config).map_err(|e| e.to_string())
+}
+
+fn convert(args: ConvertArgs) -> Result<(), String> {
+    let options = args.read.options()?;
+    let rec = record_cmd::convert(&args.input, &args.output, args.read.from, args.to, &options)?;
+    println!(
+        "wrote {} ({} moves)",
+        args.output.display(),
+        rec.moves().len()
+    );
+    Ok(())
+}
+
+fn show(args: ShowArgs) -> Result<(), String> {
+    let options = args.read.options()?;
+    record_cmd::show(
+        &args.file,
+        args.read.from,
+        &options,
+        &mut std::io::stdout().lock(),
+    )
+}
+
+fn solve(args: SolveArgs) -> Result<(), String> {
+    let options = args.read.options()?;
+    let game = match (&args.file, &args.moves) {
+        (Some(path), _) => record::load_with(path, args.read.from, &options)
+            .map_err(|e| e.to_string())?
+            .to_game(),
+        (None, Some(moves)) => {
+            Game::from_move_string(options.size, options.rule, moves).map_err(|e| e.to_string())?
+        }
+        (None, None) => return Err("give a record file or --moves \"h8 i9 ...\"".into()),
+    };
+    if game.is_over() {
+        return Err(format!("the game is over: {}", game.outcome()));
+    }
+    println!("{}", game.board());
+    let solve_options = gomoku_cli::solve::SolveOptions {
+        vct: args.vct,
+        max_nodes: args.nodes,
+        time: args.time,
+    };
+    gomoku_cli::solve::solve(
+        game.board(),
+        game.rule(),
+        &solve_options,
+        &mut std::io::stdout().lock(),
+    )
+    .map(|_| ())
+    .map_err(|e| format!("cannot write the output: {e}"))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -179,6 +329,10 @@ fn main() -> ExitCode {
         Commands::Bench => {
             gomoku_cli::bench::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())
         }
+        Commands::Pbrain(args) => pbrain(args),
+        Commands::Convert(args) => convert(args),
+        Commands::Show(args) => show(args),
+        Commands::Solve(args) => solve(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

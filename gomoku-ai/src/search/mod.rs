@@ -18,7 +18,10 @@ use gomoku_core::{Board, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
-use crate::params::{DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY, ROOT_THREAT_TIME_PERCENT};
+use crate::params::{
+    DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY, MEMORY_HASH_PERCENT, MIN_HASH_BYTES,
+    ROOT_THREAT_TIME_PERCENT,
+};
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
 use crate::score::Score;
@@ -128,6 +131,17 @@ impl<E: Evaluator> Engine<E> {
         self.tt.bytes()
     }
 
+    /// Shrinks the transposition table to fit a memory limit (a share of it, see
+    /// [`MEMORY_HASH_PERCENT`]); does nothing when it already fits.
+    fn fit_memory(&mut self, max_memory: Option<u64>) {
+        let Some(memory) = max_memory else { return };
+        let share = usize::try_from(memory / 100 * MEMORY_HASH_PERCENT).unwrap_or(usize::MAX);
+        let want = share.clamp(MIN_HASH_BYTES, DEFAULT_HASH_BYTES);
+        if self.tt.bytes() > want {
+            self.set_hash_bytes(want);
+        }
+    }
+
     /// Switches parts of the search on or off (for tests and experiments).
     pub fn set_features(&mut self, features: SearchFeatures) {
         self.features = features;
@@ -148,6 +162,7 @@ impl<E: Evaluator> Engine<E> {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let limits = self.caps.apply(limits);
+        self.fit_memory(limits.max_memory);
         let clock = Clock::start(&limits);
         let max_depth = match limits.max_depth {
             Some(d) => d.clamp(1, MAX_PLY as u32 - 1),

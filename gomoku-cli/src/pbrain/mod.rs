@@ -30,8 +30,8 @@
 //!   empty point) is answered at once.
 //! - `YXNBEST n` answers the best move without playing it (the player interface has no
 //!   multi-PV, so only the best move is computed whatever `n`).
-//! - `INFO max_memory` is recorded but not yet passed to the player (the [`gomoku_ai::Player`]
-//!   interface has no memory setting); `thread_num` is ignored (single-threaded search);
+//! - `INFO max_memory` is passed to the player as [`gomoku_ai::Limits::max_memory`] (the engine
+//!   shrinks its transposition table to fit); `thread_num` is ignored (single-threaded search);
 //!   `game_type`, `folder` and unknown keys are ignored.
 //! - A `BOARD` stone with field 3 (a winning-line stone of a continuous game) counts as the
 //!   opponent's.

@@ -109,12 +109,6 @@ impl Session {
         }
     }
 
-    /// The memory limit the manager set (`INFO max_memory`, bytes; `None`: unlimited).
-    #[allow(dead_code)]
-    pub(crate) fn max_memory(&self) -> Option<u64> {
-        self.max_memory
-    }
-
     /// Handles one input line read at `received`.
     pub(crate) fn handle(&mut self, line: &str, received: Instant) -> Vec<Action> {
         let parsed = parse_command(line);
@@ -448,6 +442,7 @@ impl Session {
             limits: Limits {
                 max_depth: self.max_depth,
                 max_nodes: self.max_nodes,
+                max_memory: self.max_memory,
                 ..Limits::default()
             },
             budget: self.time.budget(),
