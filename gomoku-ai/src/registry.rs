@@ -85,23 +85,31 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             };
             Ok(Box::new(ThesisPlayer::new(depth)))
         }
-        "engine" => match option {
-            None => Ok(Box::new(Engine::new())),
-            Some(o) => {
-                if let Ok(level) = o.parse::<Level>() {
-                    Ok(Box::new(Engine::with_level(level)))
+        "engine" => {
+            let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
+                            optionally followed by \",no-threats\" (or just \"no-threats\")";
+            let mut engine = Engine::new();
+            let mut threats = true;
+            for part in option.into_iter().flat_map(|o| o.split(',')) {
+                let part = part.trim();
+                if part.eq_ignore_ascii_case("no-threats") {
+                    threats = false;
+                } else if let Ok(level) = part.parse::<Level>() {
+                    engine = Engine::with_level(level);
                 } else {
-                    match o.parse::<u32>() {
+                    match part.parse::<u32>() {
                         Ok(depth) if (1..MAX_PLY as u32).contains(&depth) => {
-                            Ok(Box::new(Engine::with_depth(depth)))
+                            engine = Engine::with_depth(depth);
                         }
-                        _ => Err(bad(
-                            "a level (beginner, easy, normal, hard, max) or a depth 1..63",
-                        )),
+                        _ => return Err(bad(expected)),
                     }
                 }
             }
-        },
+            if !threats {
+                engine.disable_threat_search();
+            }
+            Ok(Box::new(engine))
+        }
         "greedy" => match option {
             None => Ok(Box::new(GreedyPlayer::new())),
             Some(_) => Err(bad("no option")),
@@ -132,6 +140,14 @@ mod tests {
             "engine:easy"
         );
         assert_eq!(builtin_player("engine:6", 1).unwrap().name(), "engine:6");
+        assert_eq!(
+            builtin_player("engine:no-threats", 1).unwrap().name(),
+            "engine:no-threats"
+        );
+        assert_eq!(
+            builtin_player("engine:hard,no-threats", 1).unwrap().name(),
+            "engine:hard,no-threats"
+        );
         for bad_option in ["engine:0", "engine:99", "engine:expert", "greedy:3"] {
             assert!(
                 matches!(

@@ -142,6 +142,17 @@ impl<E: Evaluator> Engine<E> {
         }
     }
 
+    /// Switches the threat-space solver (VCF/VCT) off, for measuring what it brings; the name
+    /// gains `,no-threats` (`engine:no-threats` for the default level).
+    pub fn disable_threat_search(&mut self) {
+        self.features.threat_search = false;
+        self.name = if self.name.contains(':') {
+            format!("{},no-threats", self.name)
+        } else {
+            format!("{}:no-threats", self.name)
+        };
+    }
+
     /// Switches parts of the search on or off (for tests and experiments).
     pub fn set_features(&mut self, features: SearchFeatures) {
         self.features = features;
