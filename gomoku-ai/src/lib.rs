@@ -4,7 +4,35 @@
 //! positions, one [`Evaluator`] trait: the default [`Engine`] (alpha-beta search over the
 //! table-driven [`PatternEvaluator`]), the one-ply [`GreedyPlayer`] and the [`RandomPlayer`]
 //! floor. [`explain()`] describes the best moves of a position in words; [`mod@bench`] is the
-//! deterministic search benchmark.
+//! deterministic search benchmark. [`threat`] holds the VCF/VCT solvers the engine consults,
+//! [`classic`] the faithful baselines (`gm8`, `priority`, `thesis`), [`arena`] the match runner.
+//!
+//! ```
+//! use gomoku_ai::{Engine, Limits, Player, builtin_player, explain};
+//! use gomoku_core::{Board, Rule};
+//!
+//! // White (O) to move must stop Black's open three, or lose.
+//! let board: Board = "
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . X X X . . .
+//!     . . . . O . . . .
+//!     . . . . O . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .
+//!     . . . . . . . . .".parse().unwrap();
+//! let mut engine = Engine::new();
+//! let result = engine.choose(&board, Rule::Freestyle, &Limits::depth(4), &mut |_| {});
+//! let reply = result.best.unwrap().to_string();
+//! assert!(["c6", "g6"].contains(&reply.as_str()), "{reply}");
+//!
+//! // Any built-in player by name, and the engine's explanation in words.
+//! let mut gm8 = builtin_player("gm8:1", 0).unwrap();
+//! assert!(gm8.choose(&board, Rule::Freestyle, &Limits::default(), &mut |_| {}).best.is_some());
+//! let why = explain(&board, Rule::Freestyle, 2, 2);
+//! assert!(!why.moves.is_empty());
+//! ```
 #![deny(missing_docs)]
 
 pub mod arena;
