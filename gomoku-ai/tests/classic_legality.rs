@@ -1,23 +1,12 @@
 //! The classic seed players never play an illegal move, under any rule, on random positions.
 
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_pcg::Pcg64Mcg;
+mod support;
+
+use support::random_position;
 
 use gomoku_ai::{Limits, builtin_player};
-use gomoku_core::{Board, Color, Point, Rule, renju};
-
-/// A position of `stones` random moves (clamped to the board) on a `size` board.
-fn random_position(size: u8, stones: usize, seed: u64) -> Board {
-    let mut points: Vec<Point> = Point::all(size).collect();
-    points.shuffle(&mut Pcg64Mcg::seed_from_u64(seed));
-    let mut board = Board::new(size as u32).unwrap();
-    for &q in points.iter().take(stones) {
-        board.play_unchecked(q);
-    }
-    board
-}
+use gomoku_core::{Color, Rule, renju};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

@@ -2,9 +2,9 @@
 //! alpha-beta search against a plain minimax over a slow string-matching evaluation.
 
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_pcg::Pcg64Mcg;
+mod support;
+
+use support::random_position;
 
 use gomoku_ai::classic::{PATTERNS, THESIS_WIN, thesis_evaluate, thesis_search};
 use gomoku_ai::{Limits, Player, ThesisPlayer, builtin_player};
@@ -194,16 +194,6 @@ fn minimax(board: &mut Board, rule: Rule, depth: u32, ply: i64, me: Color) -> i6
     } else {
         values.into_iter().min().unwrap()
     }
-}
-
-fn random_position(size: u8, stones: usize, seed: u64) -> Board {
-    let mut points: Vec<Point> = Point::all(size).collect();
-    points.shuffle(&mut Pcg64Mcg::seed_from_u64(seed));
-    let mut board = Board::new(size as u32).unwrap();
-    for &q in points.iter().take(stones) {
-        board.play_unchecked(q);
-    }
-    board
 }
 
 proptest! {
