@@ -70,3 +70,20 @@ pub const ROOT_THREAT_TIME_PERCENT: u32 = 25;
 /// Nodes the threat solver may search at the root: VCF first, then (not under Renju, where the
 /// VCT's defence set is not proven complete) VCT with what is left.
 pub const ROOT_THREAT_NODES: u64 = 60_000;
+/// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
+/// move has a four to play (0: no leaf checks).
+pub const LEAF_THREAT_NODES: u64 = 200;
+
+/// When the engine checks its chosen move against the opponent's threats, the main search gets
+/// this share (percent) of the move's time; the check (and a new search if the move is
+/// refuted) gets the rest.
+pub const MAIN_SEARCH_TIME_PERCENT: u32 = 85;
+/// Nodes the threat solver may search to look for the opponent's forced win after the chosen
+/// root move.
+pub const DEFENCE_CHECK_NODES: u64 = 30_000;
+/// Share (percent) of the time left that one such check may use.
+pub const DEFENCE_CHECK_TIME_PERCENT: u32 = 40;
+/// Share (percent) of the time left that a new search after a refuted move may use.
+pub const RESEARCH_TIME_PERCENT: u32 = 50;
+/// The most root moves that are checked (and refuted) for one move.
+pub const MAX_DEFENCE_CHECKS: usize = 6;

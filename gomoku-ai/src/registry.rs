@@ -40,8 +40,10 @@ pub enum PlayerSpecError {
 pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "thesis", "random"];
 
 /// Builds a built-in player from `name[:option]`, e.g. `"random:7"`, `"engine:hard"` (a level:
-/// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth). `seed` seeds players that use
-/// randomness unless the option sets it.
+/// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth),
+/// optionally with `,no-threats` (no threat solver) or `,no-defence` (no check of the chosen
+/// move against the opponent's forced wins). `seed` seeds players that use randomness unless
+/// the option sets it.
 ///
 /// # Errors
 /// [`PlayerSpecError`] for an unknown name or a bad option.
@@ -87,13 +89,16 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\" (or just \"no-threats\")";
+                            optionally followed by \",no-threats\" or \",no-defence\" (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
+            let mut defence = true;
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
                 if part.eq_ignore_ascii_case("no-threats") {
                     threats = false;
+                } else if part.eq_ignore_ascii_case("no-defence") {
+                    defence = false;
                 } else if let Ok(level) = part.parse::<Level>() {
                     engine = Engine::with_level(level);
                 } else {
@@ -107,6 +112,8 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             }
             if !threats {
                 engine.disable_threat_search();
+            } else if !defence {
+                engine.disable_threat_defence();
             }
             Ok(Box::new(engine))
         }
@@ -143,6 +150,10 @@ mod tests {
         assert_eq!(
             builtin_player("engine:no-threats", 1).unwrap().name(),
             "engine:no-threats"
+        );
+        assert_eq!(
+            builtin_player("engine:no-defence", 1).unwrap().name(),
+            "engine:no-defence"
         );
         assert_eq!(
             builtin_player("engine:hard,no-threats", 1).unwrap().name(),

@@ -38,6 +38,24 @@ impl Clock {
         Some(total - margin)
     }
 
+    /// A clock that ends after `percent` of the time left now (a new iteration may start
+    /// until the later of this clock's own point and the usual share of the shorter time);
+    /// unchanged without a time limit.
+    pub(crate) fn share(&self, percent: u32) -> Clock {
+        let (Some(hard), Some(soft)) = (self.hard, self.soft) else {
+            return *self;
+        };
+        let now = Instant::now();
+        let left = hard.saturating_duration_since(now) * percent / 100;
+        let new_hard = now + left;
+        let own_soft = now + left * NEW_ITERATION_TIME_PERCENT / 100;
+        Clock {
+            start: self.start,
+            hard: Some(new_hard),
+            soft: Some(soft.min(new_hard).max(own_soft)),
+        }
+    }
+
     /// Time since the start.
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()

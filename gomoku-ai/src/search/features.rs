@@ -24,6 +24,9 @@ pub struct SearchFeatures {
     /// Ask the threat-space solver (VCF/VCT) for a forced win at the root (and at leaves, if it
     /// has a leaf budget).
     pub threat_search: bool,
+    /// Check the move chosen at the root against the opponent's forced wins (VCF, and VCT
+    /// outside Renju) with the threat solver; when one refutes it, search again without it.
+    pub threat_defence: bool,
 }
 
 impl Default for SearchFeatures {
@@ -37,6 +40,7 @@ impl Default for SearchFeatures {
             late_move_reductions: true,
             killers_history: true,
             threat_search: true,
+            threat_defence: true,
         }
     }
 }
@@ -53,6 +57,7 @@ impl SearchFeatures {
             late_move_reductions: false,
             killers_history: false,
             threat_search: false,
+            threat_defence: false,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! [`Engine`]).
 
 mod clock;
+mod defence;
 mod features;
 mod ordering;
 mod searcher;
@@ -19,8 +20,8 @@ use gomoku_core::{Board, Point, Rule};
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
 use crate::params::{
-    DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAX_PLY, MEMORY_HASH_PERCENT, MIN_HASH_BYTES,
-    ROOT_THREAT_TIME_PERCENT,
+    DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY,
+    MEMORY_HASH_PERCENT, MIN_HASH_BYTES, ROOT_THREAT_TIME_PERCENT,
 };
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
@@ -37,9 +38,15 @@ use searcher::{SearchSetup, Searcher};
 /// block; against an open three only the defences and own fours), forced-reply extensions, late
 /// move reductions, and mate scores that prefer the fastest win and the slowest loss.
 ///
+/// A threat solver ([`WinFinder`], by default [`ThreatSolver`]) looks for the engine's own
+/// forced win before the search (VCF, then VCT outside Renju), for VCFs at the leaves where the
+/// side to move has a four, and, after the search, for the opponent's forced win against the
+/// chosen move: a refuted move is dropped and the search runs again without it (see
+/// [`SearchFeatures`]).
+///
 /// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
-/// stops cleanly with the best move of the last completed iteration, and is deterministic when
-/// no time limit applies. It never returns an illegal move, nor a Renju foul for Black.
+/// stops cleanly with the best move of the last completed iteration (or a better one that an
+/// unfinished iteration found), and is deterministic when no time limit applies. It never returns an illegal move, nor a Renju foul for Black.
 ///
 /// ```
 /// use gomoku_ai::{Engine, Limits, Player};
@@ -142,15 +149,25 @@ impl<E: Evaluator> Engine<E> {
         }
     }
 
-    /// Switches the threat-space solver (VCF/VCT) off, for measuring what it brings; the name
-    /// gains `,no-threats` (`engine:no-threats` for the default level).
+    /// Switches the threat-space solver (VCF/VCT) off, both for the engine's own wins and for
+    /// checking its moves against the opponent's, for measuring what it brings; the name gains
+    /// `,no-threats` (`engine:no-threats` for the default level).
     pub fn disable_threat_search(&mut self) {
         self.features.threat_search = false;
-        self.name = if self.name.contains(':') {
-            format!("{},no-threats", self.name)
-        } else {
-            format!("{}:no-threats", self.name)
-        };
+        self.features.threat_defence = false;
+        self.add_to_name("no-threats");
+    }
+
+    /// Switches off only the check of the chosen move against the opponent's forced wins (see
+    /// [`SearchFeatures::threat_defence`]); the name gains `,no-defence`.
+    pub fn disable_threat_defence(&mut self) {
+        self.features.threat_defence = false;
+        self.add_to_name("no-defence");
+    }
+
+    fn add_to_name(&mut self, option: &str) {
+        let separator = if self.name.contains(':') { ',' } else { ':' };
+        self.name = format!("{}{separator}{option}", self.name);
     }
 
     /// Switches parts of the search on or off (for tests and experiments).
@@ -242,12 +259,56 @@ fn iterate<E: Evaluator>(
         report(&result.info);
         return result;
     }
+    let full_clock = *searcher.clock();
+    let full_nodes = searcher.max_nodes();
+    let defend = searcher.features().threat_defence && root_moves.len() > 1;
+    if defend {
+        // Keep time (and nodes) for checking the chosen move against the opponent's threats.
+        searcher.set_clock(full_clock.share(MAIN_SEARCH_TIME_PERCENT));
+        searcher.set_max_nodes(full_nodes.map(|m| m / 4 * 3));
+    }
+    deepen(searcher, max_depth, &mut result, report);
+    if defend {
+        searcher.set_clock(full_clock);
+        searcher.set_max_nodes(full_nodes);
+        defence::defend_root(searcher, max_depth, &mut result, report);
+    }
+    result.info.nodes = searcher.nodes;
+    result.info.time = searcher.clock().elapsed();
+    // A lost root leaves no principal variation: keep the best-ordered defence.
+    if result
+        .best
+        .is_none_or(|p| !searcher.board().is_empty_at(p) || !searcher.is_legal(p))
+    {
+        result.best = fallback;
+    }
+    result
+}
+
+/// Iterative deepening from depth 1 to `max_depth` (until the clock, the node limit or the stop
+/// flag ends it), updating `result` and reporting after each completed iteration.
+fn deepen<E: Evaluator>(
+    searcher: &mut Searcher<'_, E>,
+    max_depth: u32,
+    result: &mut SearchResult,
+    report: &mut dyn FnMut(&SearchInfo),
+) {
     for depth in 1..=max_depth {
         if depth > 1 && !searcher.clock().may_start_iteration() {
             break;
         }
+        searcher.search_first_at_root(result.best);
         let score = searcher.negamax(depth as i32, 0, -Score::INFINITE, Score::INFINITE);
         if searcher.stopped {
+            // The unfinished iteration searched its first root moves to the full depth, the
+            // previous best first: a move that beat it there is the better choice.
+            let partial = searcher.root_pv();
+            if let Some(&best) = partial.first() {
+                if result.best != Some(best) {
+                    result.best = Some(best);
+                    result.info.pv = partial;
+                }
+            }
             break;
         }
         let mut pv = searcher.root_pv();
@@ -269,16 +330,6 @@ fn iterate<E: Evaluator>(
             break;
         }
     }
-    result.info.nodes = searcher.nodes;
-    result.info.time = searcher.clock().elapsed();
-    // A lost root leaves no principal variation: keep the best-ordered defence.
-    if result
-        .best
-        .is_none_or(|p| !searcher.board().is_empty_at(p) || !searcher.is_legal(p))
-    {
-        result.best = fallback;
-    }
-    result
 }
 
 /// A legal move anywhere, for positions whose candidates are all illegal.

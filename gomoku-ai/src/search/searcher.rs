@@ -55,6 +55,10 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     pv: Box<[[Point; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     move_lists: Vec<Vec<Scored>>,
+    /// Root moves the search must not play (refuted by the opponent's forced win).
+    root_excluded: Vec<Point>,
+    /// The root move searched first (the previous iteration's best).
+    root_first: Option<Point>,
 }
 
 /// Everything a [`Searcher`] borrows or needs, gathered by the engine.
@@ -97,6 +101,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             pv: Box::new([[Point::new_unchecked(0, 0); MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             move_lists: vec![Vec::new(); MAX_PLY + 2],
+            root_excluded: Vec::new(),
+            root_first: None,
         }
     }
 
@@ -135,6 +141,28 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     /// The node limit of this search.
     pub(crate) fn max_nodes(&self) -> Option<u64> {
         self.max_nodes
+    }
+
+    /// Changes the node limit (the count so far is kept).
+    pub(crate) fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+    }
+
+    /// Makes `p` the root move searched first (the best of the previous iteration): a search
+    /// stopped before its end then still knows that every root move it finished beat it.
+    pub(crate) fn search_first_at_root(&mut self, p: Option<Point>) {
+        self.root_first = p;
+    }
+
+    /// Keeps the search from playing `p` at the root from now on.
+    pub(crate) fn exclude_root(&mut self, p: Point) {
+        self.root_excluded.push(p);
+    }
+
+    /// Replaces the clock, and lets a search that was stopped by the old one run again.
+    pub(crate) fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+        self.stopped = false;
     }
 
     /// The flag that stops this search.
@@ -220,7 +248,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let pat = self.patterns();
         let prune = self.features.threat_pruning;
         let push = |out: &mut Vec<Scored>, p: Point| {
-            if self.is_legal(p) {
+            if self.is_legal(p) && !(ply == 0 && self.root_excluded.contains(&p)) {
                 let mut score = self.eval.score_move(&self.board, p);
                 if self.features.killers_history {
                     score += self.memory.bonus(ply, us, p);
@@ -317,14 +345,16 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }
 
         let key = self.board.hash();
-        let mut tt_move = None;
+        let mut tt_move = if ply == 0 { self.root_first } else { None };
         let hit = if features.transposition {
             self.tt.probe(key, ply as u32)
         } else {
             None
         };
         if let Some(hit) = hit {
-            tt_move = hit.best;
+            if tt_move.is_none() {
+                tt_move = hit.best;
+            }
             if ply > 0
                 && hit.depth >= depth
                 && match hit.bound {
@@ -416,6 +446,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     /// Asks the threat solver (if any, with a leaf budget) for a forced win at a leaf.
     fn leaf_threat_win(&mut self, ply: usize) -> Option<Score> {
+        if !self.features.threat_search {
+            return None;
+        }
         let rule = self.rule;
         let solver = self.threat.as_deref_mut()?;
         let budget = solver.leaf_budget();

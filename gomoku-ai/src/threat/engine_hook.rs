@@ -5,7 +5,7 @@ use std::time::Instant;
 use gomoku_core::{Board, Rule};
 
 use super::{Budget, ThreatResult, ThreatSolver};
-use crate::params::ROOT_THREAT_NODES;
+use crate::params::{LEAF_THREAT_NODES, ROOT_THREAT_NODES};
 use crate::search::{WinFinder, WinSearch};
 
 impl WinFinder for ThreatSolver {
@@ -49,5 +49,9 @@ impl WinFinder for ThreatSolver {
 
     fn root_budget(&self) -> u64 {
         ROOT_THREAT_NODES
+    }
+
+    fn leaf_budget(&self) -> u64 {
+        LEAF_THREAT_NODES
     }
 }

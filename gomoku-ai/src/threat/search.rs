@@ -61,13 +61,17 @@ impl<'a> Search<'a> {
         if self.aborted {
             return true;
         }
-        self.nodes += 1;
         if self.unlimited {
+            self.nodes += 1;
             return false;
         }
-        if self.nodes > self.budget.max_nodes {
+        if self.nodes >= self.budget.max_nodes {
+            // The budget is spent: stop without counting a node beyond it.
             self.aborted = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0 {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes % CLOCK_INTERVAL == 0 {
             let late = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
             let stopped = self.budget.stop.as_ref().is_some_and(|s| s.is_stopped());
             self.aborted = late || stopped;
