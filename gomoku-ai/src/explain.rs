@@ -11,10 +11,13 @@ use crate::pattern_evaluator::score_move_patterns;
 use crate::player::{Limits, Player};
 use crate::random::legal_candidates;
 use crate::score::Score;
-use crate::search::Engine;
+use crate::search::{Engine, WinFinder};
+use crate::threat::{Budget, ThreatSolver};
 
 /// Transposition table of the searches behind an explanation (bytes).
 const EXPLAIN_HASH_BYTES: usize = 4 << 20;
+/// Node budget of each threat search behind an explanation.
+const EXPLAIN_THREAT_NODES: u64 = 200_000;
 
 /// One threat a move makes or blocks: a shape along one line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,10 +56,49 @@ pub struct Explanation {
     pub side: Color,
     /// The candidates, best score first.
     pub moves: Vec<MoveExplanation>,
+    /// A forced win of the side to move that the threat solver found (VCF, or VCT outside
+    /// Renju): the line, its moves and the forced replies alternating.
+    pub forced_win: Option<Vec<Point>>,
+    /// The opponent's VCF if it were its turn: the threat a defence must answer (its fours and
+    /// the forced replies alternating).
+    pub opponent_vcf: Option<Vec<Point>>,
+}
+
+impl Explanation {
+    /// The threat-solver findings in words, one line each ("Black wins by force: h8 i9 h10";
+    /// "White threatens to win by fours: ..."); empty when there are none.
+    pub fn threat_lines(&self) -> Vec<String> {
+        let line = |points: &[Point]| -> String {
+            points
+                .iter()
+                .map(Point::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut out = Vec::new();
+        if let Some(win) = &self.forced_win {
+            out.push(format!(
+                "{} wins by force: {}",
+                color_name(self.side),
+                line(win)
+            ));
+        }
+        if let Some(threat) = &self.opponent_vcf {
+            out.push(format!(
+                "{} threatens to win by fours: {}",
+                color_name(!self.side),
+                line(threat)
+            ));
+        }
+        out
+    }
 }
 
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for line in self.threat_lines() {
+            writeln!(f, "{line}")?;
+        }
         for m in &self.moves {
             writeln!(f, "{m}")?;
         }
@@ -66,7 +108,8 @@ impl fmt::Display for Explanation {
 
 /// Explains up to `count` of the most promising moves for the side to move on `board` under
 /// `rule`: each is scored by a search `depth` plies deep (the move itself counts as one), and
-/// described by the threats it makes and blocks.
+/// described by the threats it makes and blocks. The threat solver adds the side to move's
+/// forced win and the opponent's VCF, when it finds them within its budget.
 ///
 /// ```
 /// use gomoku_ai::explain;
@@ -104,7 +147,19 @@ pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanati
         })
         .collect();
     moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-    Explanation { side, moves }
+    let mut solver = ThreatSolver::new();
+    let budget = Budget::nodes(EXPLAIN_THREAT_NODES);
+    let forced_win = solver.find_win(board, rule, &budget, true).line;
+    let opponent_vcf = solver
+        .opponent_vcf(board, rule, &budget)
+        .line()
+        .map(<[Point]>::to_vec);
+    Explanation {
+        side,
+        moves,
+        forced_win,
+        opponent_vcf,
+    }
 }
 
 /// The value of playing `p`: a win if it makes five, else minus the search of the reply.

@@ -112,4 +112,25 @@ fn explain_names_the_threats_made_and_blocked() {
         e.moves[0].score.is_mate() && e.moves[0].score.0 > 0,
         "{texts:?}"
     );
+    // The threat solver says so too, and Black has no VCF to answer with.
+    let win = e.forced_win.as_ref().expect("White wins by force");
+    assert!([p("j5"), p("j9")].contains(&win[0]), "{win:?}");
+    assert!(e.opponent_vcf.is_none());
+    assert!(e.to_string().starts_with("White wins by force: "), "{e}");
+
+    // With Black to move (a stone added far away), White's open three is Black's problem.
+    let mut black_to_move = board.clone();
+    black_to_move
+        .place(p("a1"), gomoku_core::Color::White)
+        .unwrap();
+    black_to_move.set_side_to_move(gomoku_core::Color::Black);
+    let e = explain(&black_to_move, Rule::Freestyle, 4, 2);
+    let threat = e.opponent_vcf.as_ref().expect("White threatens a VCF");
+    assert!([p("j5"), p("j9")].contains(&threat[0]), "{threat:?}");
+    assert!(
+        e.threat_lines()
+            .iter()
+            .any(|l| l.starts_with("White threatens to win by fours: ")),
+        "{e}"
+    );
 }

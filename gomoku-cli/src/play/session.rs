@@ -333,6 +333,9 @@ impl Session {
             return Reply::Error("no move to suggest".into());
         }
         let mut text = format!("Hint for {}:", explanation.side);
+        for line in explanation.threat_lines() {
+            text.push_str(&format!("\n  {line}"));
+        }
         for m in &explanation.moves {
             text.push_str(&format!("\n  {m}"));
         }
