@@ -66,10 +66,10 @@ pub const MATCH_TIME_DIVISOR: u32 = 20;
 
 /// Share (percent) of the time left for the move that the threat solver may use at the root
 /// before the main search.
-pub const ROOT_THREAT_TIME_PERCENT: u32 = 25;
+pub const ROOT_THREAT_TIME_PERCENT: u32 = 10;
 /// Nodes the threat solver may search at the root: VCF first, then (not under Renju, where the
 /// VCT's defence set is not proven complete) VCT with what is left.
-pub const ROOT_THREAT_NODES: u64 = 60_000;
+pub const ROOT_THREAT_NODES: u64 = 20_000;
 /// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
 /// move has a four to play (0: no leaf checks).
 pub const LEAF_THREAT_NODES: u64 = 200;
