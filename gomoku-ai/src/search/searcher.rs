@@ -50,6 +50,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     max_nodes: Option<u64>,
     stop: StopFlag,
     pub(crate) nodes: u64,
+    /// The node count at which the clock and the stop flag are next looked at.
+    next_check: u64,
     pub(crate) seldepth: u32,
     pub(crate) stopped: bool,
     pv: Box<[[Point; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -96,6 +98,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             max_nodes: setup.max_nodes,
             stop: setup.stop,
             nodes: 0,
+            next_check: 0,
             seldepth: 0,
             stopped: false,
             pv: Box::new([[Point::new_unchecked(0, 0); MAX_PLY + 2]; MAX_PLY + 2]),
@@ -215,11 +218,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         if self.stopped {
             return true;
         }
-        if self.max_nodes.is_some_and(|m| self.nodes >= m)
-            || (self.nodes % CHECK_EVERY_NODES == 0
-                && (self.stop.is_stopped() || self.clock.out_of_time()))
-        {
+        if self.max_nodes.is_some_and(|m| self.nodes >= m) {
             self.stopped = true;
+        } else if self.nodes >= self.next_check {
+            // A threshold, not a multiple: leaf solver calls add many nodes at once.
+            self.next_check = self.nodes + CHECK_EVERY_NODES;
+            self.stopped = self.stop.is_stopped() || self.clock.out_of_time();
         }
         self.stopped
     }
