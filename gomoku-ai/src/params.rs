@@ -57,8 +57,8 @@ pub const MIN_HASH_BYTES: usize = 1 << 20;
 pub const DEPTH_WITHOUT_LIMITS: u32 = 6;
 
 /// A new iteration is not started once this fraction (in percent) of the move's time is used:
-/// it would most likely not finish.
-pub const NEW_ITERATION_TIME_PERCENT: u32 = 45;
+/// it would most likely not finish (an unfinished one still yields its better root moves).
+pub const NEW_ITERATION_TIME_PERCENT: u32 = 60;
 /// Time kept back from every deadline for answering (milliseconds).
 pub const TIME_SAFETY_MS: u64 = 20;
 /// With only a match clock, a move spends at most this fraction of the time left.
