@@ -36,6 +36,13 @@ pub const CHECK_EVERY_NODES: u64 = 256;
 pub const LMR_MIN_MOVE: usize = 4;
 /// Late move reductions apply from this remaining depth on.
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// Late move pruning: at this remaining depth and below (away from the root), quiet moves
+/// after the first `LMP_MIN_MOVE + depth² * LMP_MOVES_PER_DEPTH2` of the ordering are skipped.
+pub const LMP_MAX_DEPTH: i32 = 3;
+/// See [`LMP_MAX_DEPTH`].
+pub const LMP_MIN_MOVE: usize = 6;
+/// See [`LMP_MAX_DEPTH`].
+pub const LMP_MOVES_PER_DEPTH2: usize = 3;
 
 /// Move-ordering bonus of the first and second killer move of a ply.
 pub const KILLER_BONUS: [i32; 2] = [900, 800];

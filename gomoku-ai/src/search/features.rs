@@ -17,7 +17,7 @@ pub struct SearchFeatures {
     pub leaf_threats: bool,
     /// Principal variation search (null windows after the first move).
     pub pvs: bool,
-    /// Late move reductions of quiet moves.
+    /// Late move reductions of quiet moves, and late move pruning of quiet moves near the leaves.
     pub late_move_reductions: bool,
     /// Killer and history heuristics in move ordering.
     pub killers_history: bool,

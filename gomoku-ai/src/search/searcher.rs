@@ -9,7 +9,10 @@ use super::ordering::OrderingMemory;
 use super::threat_hook::WinFinder;
 use super::tt::{Bound, TranspositionTable};
 use crate::evaluator::Evaluator;
-use crate::params::{CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY};
+use crate::params::{
+    CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2,
+    LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
+};
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
 use crate::score::Score;
@@ -395,6 +398,17 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 let pat = self.patterns();
                 !pat.threes(us).contains(m) && !pat.threes(them).contains(m)
             };
+            // Late move pruning: near the leaves, quiet moves far down the ordering are skipped
+            // once a move has been searched.
+            if features.late_move_reductions
+                && quiet
+                && ply > 0
+                && depth <= LMP_MAX_DEPTH
+                && i >= LMP_MIN_MOVE + (depth * depth) as usize * LMP_MOVES_PER_DEPTH2
+                && best > -Score::WIN_THRESHOLD
+            {
+                continue;
+            }
             self.play(m);
             let mut s;
             if i == 0 || !features.pvs {
