@@ -58,8 +58,6 @@ pub(super) fn defend_root<E: Evaluator>(
         }
         *result = again;
     }
-    result.info.nodes = searcher.nodes;
-    result.info.time = searcher.clock().elapsed();
 }
 
 /// Whether the opponent has a forced win after the side to move plays `p`, as far as the threat

@@ -46,7 +46,8 @@ use searcher::{SearchSetup, Searcher};
 ///
 /// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
 /// stops cleanly with the best move of the last completed iteration (or a better one that an
-/// unfinished iteration found), and is deterministic when no time limit applies. It never returns an illegal move, nor a Renju foul for Black.
+/// unfinished iteration found), and is deterministic when no time limit applies. It never
+/// returns an illegal move, nor a Renju foul for Black.
 ///
 /// ```
 /// use gomoku_ai::{Engine, Limits, Player};
