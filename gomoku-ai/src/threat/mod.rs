@@ -167,7 +167,9 @@ impl ThreatSolver {
         self.vct_table.clear();
     }
 
-    fn prepare(&mut self, rule: Rule, budget: &Budget) {
+    /// A search of `board` under `rule` within `budget`, over the tables, which are cleared
+    /// first when the rule or the threat depth changed since the last search.
+    fn start<'s>(&'s mut self, board: &Board, rule: Rule, budget: &'s Budget) -> Search<'s> {
         if self.rule != Some(rule) {
             self.clear();
             self.rule = Some(rule);
@@ -176,18 +178,18 @@ impl ThreatSolver {
             self.vct_table.clear();
             self.threat_depth = budget.threat_depth;
         }
-    }
-
-    /// Searches for a VCF of the side to move on `board`: see [`vcf`].
-    pub fn vcf(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
-        self.prepare(rule, budget);
-        let mut s = Search::new(
+        Search::new(
             board,
             rule,
             budget,
             &mut self.vcf_table,
             &mut self.vct_table,
-        );
+        )
+    }
+
+    /// Searches for a VCF of the side to move on `board`: see [`vcf`].
+    pub fn vcf(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
+        let mut s = self.start(board, rule, budget);
         let mut forced = None;
         let result = match s.root_state(&mut forced) {
             Ok(Some(p)) => ThreatResult::Win(vec![p]),
@@ -208,14 +210,7 @@ impl ThreatSolver {
 
     /// Searches for a VCT of the side to move on `board`: see [`vct`].
     pub fn vct(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
-        self.prepare(rule, budget);
-        let mut s = Search::new(
-            board,
-            rule,
-            budget,
-            &mut self.vcf_table,
-            &mut self.vct_table,
-        );
+        let mut s = self.start(board, rule, budget);
         // Iterative deepening: short wins are found first, and cheaply.
         let mut result = ThreatResult::NoWin;
         for depth in 1..=budget.max_depth {
