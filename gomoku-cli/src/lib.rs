@@ -1,11 +1,12 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
-//! them: the terminal game, the Gomocup protocol engine, the match runner, record conversion and the
+//! them: the terminal game, the web board, the Gomocup protocol engine, the match runner, record conversion and the
 //! threat solver. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
 
 pub mod bench;
 pub mod duration_arg;
 pub mod external;
+pub mod gui;
 pub mod match_runner;
 pub mod pbrain;
 pub mod play;

@@ -1,6 +1,7 @@
-//! The `gomoku` command-line program: `play`, `match`, `bench`, `pbrain`, `convert`, `show` and
-//! `solve`.
+//! The `gomoku` command-line program: `play`, `gui`, `match`, `bench`, `pbrain`, `convert`, `show`
+//! and `solve`.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -28,6 +29,8 @@ struct Cli {
 enum Commands {
     /// Play a game in the terminal (default: you are Black against the AI on 15x15).
     Play(PlayArgs),
+    /// Serve a web board on this machine: play, watch and analyse in a browser.
+    Gui(GuiArgs),
     /// Play a match between two AIs and report the score, Elo difference and times.
     Match(MatchArgs),
     /// Run the engine's deterministic search benchmark.
@@ -70,6 +73,19 @@ impl ReadArgs {
             game: self.game - 1,
         })
     }
+}
+
+#[derive(Debug, clap::Args)]
+struct GuiArgs {
+    /// The port to listen on (0: any free one).
+    #[arg(long, default_value_t = gomoku_cli::gui::DEFAULT_PORT)]
+    port: u16,
+    /// The address to listen on; 127.0.0.1 keeps the board to this machine.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -262,6 +278,15 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+fn gui(args: GuiArgs) -> Result<(), String> {
+    let options = gomoku_cli::gui::GuiOptions {
+        host: args.host,
+        port: args.port,
+        open: args.open,
+    };
+    gomoku_cli::gui::run(&options).map_err(|e| e.to_string())
+}
+
 fn pbrain(args: PbrainArgs) -> Result<(), String> {
     let config = gomoku_cli::pbrain::Config {
         brain: args.brain,
@@ -325,6 +350,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Commands::Play(args) => play(args),
+        Commands::Gui(args) => gui(args),
         Commands::Match(args) => run_match(args),
         Commands::Bench => {
             gomoku_cli::bench::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())

@@ -1,0 +1,684 @@
+//! One game on the web board, as a state machine with no I/O: the game (from gomoku-core), who
+//! sits at each colour, and the engine search in progress, if any. The HTTP handlers call these
+//! methods under a lock; [`super::runner`] carries out the searches they start.
+//!
+//! A search runs outside the lock, so every search has an id: when the position changes while it
+//! runs (undo, a new game...), the search is cancelled (its stop flag raised) and its answer,
+//! arriving later with an old id, is dropped.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use gomoku_ai::{Explanation, Limits, Player, SearchInfo, SearchResult, StopFlag};
+use gomoku_core::{Board, BoardSizeError, Color, Game, PlayError, Point, PointSet, Rule};
+
+use crate::gui::settings::Settings;
+use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
+
+/// An AI player that a search thread borrows while it thinks.
+pub type SharedPlayer = Arc<Mutex<Box<dyn Player>>>;
+
+/// Locks a player, also after a search thread panicked while holding it.
+pub fn lock_player(player: &SharedPlayer) -> MutexGuard<'_, Box<dyn Player>> {
+    player.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Memory each engine may use (its transposition table takes a share of it), so that several
+/// games in several tabs stay small.
+pub const ENGINE_MEMORY_BYTES: u64 = 64 << 20;
+/// The player behind the analysis panel: the engine at full strength, within the time asked.
+pub const ANALYST: &str = DEFAULT_AI;
+/// How long an engine move takes at least when two engines play each other, so that a person
+/// can follow the game.
+pub const WATCH_MOVE_DELAY: Duration = Duration::from_millis(400);
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// An AI's move, played when the search ends.
+    Move,
+    /// The analysis panel: the engine's view of the position, nothing is played.
+    Analysis,
+}
+
+impl SearchKind {
+    /// `move` or `analysis`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Move => "move",
+            SearchKind::Analysis => "analysis",
+        }
+    }
+}
+
+/// A search to run outside the lock.
+#[derive(Debug)]
+pub struct SearchJob {
+    /// The id its answer must carry.
+    pub id: u64,
+    /// What it is for.
+    pub kind: SearchKind,
+    /// The side to move.
+    pub color: Color,
+    /// The position.
+    pub board: Board,
+    /// The rule.
+    pub rule: Rule,
+    /// Its limits (the stop flag included).
+    pub limits: Limits,
+    /// Who searches.
+    pub player: SharedPlayer,
+    /// How long to wait before searching (to let people follow an engine-vs-engine game).
+    pub delay: Duration,
+}
+
+/// The search in progress.
+#[derive(Clone, Debug)]
+struct RunningSearch {
+    id: u64,
+    kind: SearchKind,
+    color: Color,
+    stop: StopFlag,
+}
+
+/// The last report of a finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// What it was for.
+    pub kind: SearchKind,
+    /// The side it searched for.
+    pub color: Color,
+    /// The move it chose.
+    pub best: Option<Point>,
+    /// Its last progress report.
+    pub info: SearchInfo,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// A person tried to move for an AI.
+    #[error("it is {color}'s turn, played by {player}")]
+    NotYourTurn {
+        /// The side to move.
+        color: Color,
+        /// Its player.
+        player: String,
+    },
+    /// The rules refuse the move.
+    #[error(transparent)]
+    Move(#[from] PlayError),
+    /// Undo at the start.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// Redo with nothing taken back.
+    #[error("nothing to redo")]
+    NothingToRedo,
+    /// An action that needs a game in progress.
+    #[error("the game is over")]
+    GameOver,
+    /// An action that needs the engine idle.
+    #[error("the engine is busy ({0}); stop it first")]
+    Busy(&'static str),
+    /// Stop with no search running.
+    #[error("no search to stop")]
+    NothingToStop,
+    /// A player cannot be built.
+    #[error(transparent)]
+    Player(#[from] SpecError),
+    /// The board size is not supported.
+    #[error(transparent)]
+    Size(#[from] BoardSizeError),
+}
+
+/// One game and its players.
+#[derive(Debug)]
+pub struct Table {
+    settings: Settings,
+    game: Game,
+    players: [Option<SharedPlayer>; 2],
+    analyst: Option<SharedPlayer>,
+    search: Option<RunningSearch>,
+    search_serial: u64,
+    /// Counts the changes of the game, so results computed for an older position are dropped.
+    position: u64,
+    paused: bool,
+    last_search: Option<SearchReport>,
+    analysis: Option<SearchReport>,
+    hint: Option<Explanation>,
+    error: Option<String>,
+    version: u64,
+}
+
+fn build_players(settings: &Settings) -> Result<[Option<SharedPlayer>; 2], SpecError> {
+    let build = |spec: &PlayerSpec, seed| -> Result<Option<SharedPlayer>, SpecError> {
+        if spec.is_human() {
+            Ok(None)
+        } else {
+            Ok(Some(Arc::new(Mutex::new(spec.build(seed)?))))
+        }
+    };
+    Ok([
+        build(&settings.players[0], 0)?,
+        build(&settings.players[1], 1)?,
+    ])
+}
+
+impl Table {
+    /// A new game with these settings.
+    ///
+    /// # Errors
+    /// [`TableError::Player`] when an AI cannot be built, [`TableError::Size`] for a bad size.
+    pub fn new(settings: Settings) -> Result<Table, TableError> {
+        let game = Game::new(settings.size, settings.rule)?;
+        Ok(Table {
+            players: build_players(&settings)?,
+            settings,
+            game,
+            analyst: None,
+            search: None,
+            search_serial: 0,
+            position: 0,
+            paused: false,
+            last_search: None,
+            analysis: None,
+            hint: None,
+            error: None,
+            version: 0,
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Counts every change of what the table shows.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Whether an engine-vs-engine game is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The report of the last engine move.
+    pub fn last_search(&self) -> Option<&SearchReport> {
+        self.last_search.as_ref()
+    }
+
+    /// The finished analysis of the current position.
+    pub fn analysis(&self) -> Option<&SearchReport> {
+        self.analysis.as_ref()
+    }
+
+    /// The hint for the current position.
+    pub fn hint(&self) -> Option<&Explanation> {
+        self.hint.as_ref()
+    }
+
+    /// The last engine failure, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The search in progress: its id, what it is for and the side it searches for.
+    pub fn searching(&self) -> Option<(u64, SearchKind, Color)> {
+        self.search.as_ref().map(|s| (s.id, s.kind, s.color))
+    }
+
+    /// Whether a person plays `color`.
+    pub fn is_human(&self, color: Color) -> bool {
+        self.players[color.index()].is_none()
+    }
+
+    /// Whether any person plays.
+    pub fn has_human(&self) -> bool {
+        Color::ALL.iter().any(|&c| self.is_human(c))
+    }
+
+    /// The name of whoever plays `color` (`human` or the AI's spec).
+    pub fn player_name(&self, color: Color) -> String {
+        self.settings.players[color.index()].to_string()
+    }
+
+    /// Black's forbidden points when Black is to move (Renju).
+    pub fn forbidden_points(&self) -> PointSet {
+        if self.game.is_over() {
+            PointSet::new()
+        } else {
+            self.game.forbidden_points()
+        }
+    }
+
+    fn touch(&mut self) {
+        self.version += 1;
+    }
+
+    /// The game changed: results for the old position are dropped, a running search cancelled.
+    fn position_changed(&mut self) {
+        self.cancel_search();
+        self.position += 1;
+        self.analysis = None;
+        self.hint = None;
+        self.error = None;
+        self.touch();
+    }
+
+    fn cancel_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.stop();
+            self.touch();
+        }
+    }
+
+    /// A person plays `p`. An analysis in progress is cancelled.
+    ///
+    /// # Errors
+    /// [`TableError::NotYourTurn`] when an AI is to move, [`TableError::Move`] when the rules
+    /// refuse the move.
+    pub fn play(&mut self, p: Point) -> Result<(), TableError> {
+        let color = self.game.side_to_move();
+        if !self.game.is_over() && !self.is_human(color) {
+            return Err(TableError::NotYourTurn {
+                color,
+                player: self.player_name(color),
+            });
+        }
+        self.game.play(p)?;
+        self.position_changed();
+        Ok(())
+    }
+
+    /// Takes back the last move; against an AI, back to the last position where a person is to
+    /// move (the AI's reply and your move). An engine-vs-engine game pauses.
+    ///
+    /// # Errors
+    /// [`TableError::NothingToUndo`] at the start.
+    pub fn undo(&mut self) -> Result<Vec<Point>, TableError> {
+        let mut taken = Vec::new();
+        while let Some(p) = self.game.undo() {
+            taken.push(p);
+            if !self.has_human() || self.is_human(self.game.side_to_move()) {
+                break;
+            }
+        }
+        if taken.is_empty() {
+            return Err(TableError::NothingToUndo);
+        }
+        if !self.has_human() {
+            self.paused = true;
+        }
+        self.position_changed();
+        Ok(taken)
+    }
+
+    /// Replays what was taken back, up to the next position where a person is to move. An
+    /// engine-vs-engine game pauses.
+    ///
+    /// # Errors
+    /// [`TableError::NothingToRedo`] when nothing was taken back.
+    pub fn redo(&mut self) -> Result<Vec<Point>, TableError> {
+        let mut replayed = Vec::new();
+        while let Some((p, _)) = self.game.redo() {
+            replayed.push(p);
+            if self.game.is_over() || !self.has_human() || self.is_human(self.game.side_to_move()) {
+                break;
+            }
+        }
+        if replayed.is_empty() {
+            return Err(TableError::NothingToRedo);
+        }
+        if !self.has_human() {
+            self.paused = true;
+        }
+        self.position_changed();
+        Ok(replayed)
+    }
+
+    /// A new game with these settings (the same ones for a restart); the AIs start afresh.
+    ///
+    /// # Errors
+    /// [`TableError::Player`] when an AI cannot be built; the table is unchanged then.
+    pub fn new_game(&mut self, settings: Settings) -> Result<(), TableError> {
+        let fresh = Table::new(settings)?;
+        self.cancel_search();
+        self.game = fresh.game;
+        self.players = fresh.players;
+        self.settings = fresh.settings;
+        self.paused = false;
+        self.last_search = None;
+        self.position_changed();
+        Ok(())
+    }
+
+    /// Continues from a loaded game (its size and rule replace the settings'); the AIs start
+    /// afresh. An engine-vs-engine game pauses.
+    ///
+    /// # Errors
+    /// [`TableError::Player`] when an AI cannot be built.
+    pub fn load(&mut self, game: Game) -> Result<(), TableError> {
+        let settings = Settings {
+            size: u32::from(game.size()),
+            rule: game.rule(),
+            ..self.settings.clone()
+        };
+        self.new_game(settings)?;
+        self.game = game;
+        self.paused = !self.has_human();
+        Ok(())
+    }
+
+    /// Pauses or resumes the engines. Pausing cancels an engine move in progress.
+    pub fn set_paused(&mut self, paused: bool) {
+        if paused
+            && matches!(
+                self.search,
+                Some(RunningSearch {
+                    kind: SearchKind::Move,
+                    ..
+                })
+            )
+        {
+            self.cancel_search();
+        }
+        self.paused = paused;
+        self.touch();
+    }
+
+    /// Cancels any search, for a game that is being forgotten.
+    pub fn close(&mut self) {
+        self.cancel_search();
+        self.paused = true;
+    }
+
+    /// Asks the running search to answer now: an engine move is played at once, an analysis
+    /// ends with what it has.
+    ///
+    /// # Errors
+    /// [`TableError::NothingToStop`] when no search runs.
+    pub fn stop(&mut self) -> Result<(), TableError> {
+        let search = self.search.as_ref().ok_or(TableError::NothingToStop)?;
+        search.stop.stop();
+        Ok(())
+    }
+
+    fn limits(&self, move_time: Duration, stop: &StopFlag) -> Limits {
+        Limits {
+            move_time: Some(move_time),
+            max_memory: Some(ENGINE_MEMORY_BYTES),
+            stop: stop.clone(),
+            ..Limits::default()
+        }
+    }
+
+    fn start(&mut self, kind: SearchKind, player: SharedPlayer, move_time: Duration) -> SearchJob {
+        self.search_serial += 1;
+        let color = self.game.side_to_move();
+        let stop = StopFlag::new();
+        self.search = Some(RunningSearch {
+            id: self.search_serial,
+            kind,
+            color,
+            stop: stop.clone(),
+        });
+        self.touch();
+        let watching =
+            kind == SearchKind::Move && !self.has_human() && !self.game.moves().is_empty();
+        SearchJob {
+            id: self.search_serial,
+            kind,
+            color,
+            board: self.game.board().clone(),
+            rule: self.game.rule(),
+            limits: self.limits(move_time, &stop),
+            player,
+            delay: if watching {
+                WATCH_MOVE_DELAY
+            } else {
+                Duration::ZERO
+            },
+        }
+    }
+
+    /// The AI's move to search, when an AI is to move, nothing runs and the game is not paused.
+    pub fn next_engine_move(&mut self) -> Option<SearchJob> {
+        if self.search.is_some() || self.paused || self.game.is_over() || self.error.is_some() {
+            return None;
+        }
+        let player = self.players[self.game.side_to_move().index()].clone()?;
+        Some(self.start(SearchKind::Move, player, self.settings.move_time))
+    }
+
+    /// Starts the analysis of the current position for `time`.
+    ///
+    /// # Errors
+    /// [`TableError::GameOver`], or [`TableError::Busy`] while a search runs.
+    pub fn start_analysis(&mut self, time: Duration) -> Result<SearchJob, TableError> {
+        if self.game.is_over() {
+            return Err(TableError::GameOver);
+        }
+        if let Some(search) = &self.search {
+            return Err(TableError::Busy(match search.kind {
+                SearchKind::Move => "an AI is thinking",
+                SearchKind::Analysis => "an analysis is running",
+            }));
+        }
+        let analyst = match &self.analyst {
+            Some(a) => a.clone(),
+            None => {
+                let built = PlayerSpec::Builtin(ANALYST.to_string()).build(0)?;
+                let shared: SharedPlayer = Arc::new(Mutex::new(built));
+                self.analyst = Some(shared.clone());
+                shared
+            }
+        };
+        Ok(self.start(SearchKind::Analysis, analyst, time))
+    }
+
+    /// Whether search `id` is still wanted (not cancelled).
+    pub fn is_current(&self, id: u64) -> bool {
+        self.search.as_ref().is_some_and(|s| s.id == id)
+    }
+
+    /// The answer of search `id`: an AI move is played, an analysis kept. An answer of a
+    /// cancelled search is dropped (returns false). A failure (`Err`: the player found no
+    /// move or panicked) is kept as the table's error and stops the engines until the position
+    /// changes.
+    pub fn finish(&mut self, id: u64, answer: Result<SearchResult, String>) -> bool {
+        let Some(search) = self.search.take_if(|s| s.id == id) else {
+            return false;
+        };
+        self.touch();
+        let result = match answer {
+            Ok(result) => result,
+            Err(e) => {
+                self.error = Some(e);
+                return true;
+            }
+        };
+        let report = SearchReport {
+            kind: search.kind,
+            color: search.color,
+            best: result.best,
+            info: result.info,
+        };
+        match search.kind {
+            SearchKind::Analysis => self.analysis = Some(report),
+            SearchKind::Move => {
+                let name = self.player_name(search.color);
+                let played = result
+                    .best
+                    .ok_or_else(|| format!("{name} found no move"))
+                    .and_then(|p| {
+                        self.game
+                            .play(p)
+                            .map_err(|e| format!("{name} chose a bad move: {e}"))
+                    });
+                match played {
+                    Ok(_) => {
+                        self.position_changed();
+                        self.last_search = Some(report);
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+        }
+        true
+    }
+
+    /// What a hint needs: the position and its number (for [`Table::set_hint`]).
+    ///
+    /// # Errors
+    /// [`TableError::GameOver`].
+    pub fn hint_request(&self) -> Result<(Board, Rule, u64), TableError> {
+        if self.game.is_over() {
+            return Err(TableError::GameOver);
+        }
+        Ok((self.game.board().clone(), self.game.rule(), self.position))
+    }
+
+    /// Keeps a hint computed for position `position`, unless the game moved on since.
+    pub fn set_hint(&mut self, position: u64, hint: Explanation) -> bool {
+        if position != self.position {
+            return false;
+        }
+        self.hint = Some(hint);
+        self.touch();
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_ai::Score;
+
+    fn settings(black: &str, white: &str) -> Settings {
+        Settings {
+            players: [black.parse().unwrap(), white.parse().unwrap()],
+            ..Settings::default()
+        }
+    }
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    fn answer(point: &str) -> Result<SearchResult, String> {
+        Ok(SearchResult {
+            best: Some(p(point)),
+            info: SearchInfo {
+                depth: 3,
+                seldepth: 5,
+                score: Score(12),
+                nodes: 100,
+                time: Duration::from_millis(5),
+                pv: vec![p(point)],
+            },
+        })
+    }
+
+    #[test]
+    fn an_ai_move_is_searched_played_and_undone_with_the_persons_move() {
+        let mut t = Table::new(settings("human", "random:1")).unwrap();
+        assert!(
+            t.next_engine_move().is_none(),
+            "Black (a person) is to move"
+        );
+        t.play(p("h8")).unwrap();
+        let job = t.next_engine_move().expect("White's move");
+        assert_eq!((job.kind, job.color), (SearchKind::Move, Color::White));
+        assert!(t.next_engine_move().is_none(), "one search at a time");
+        assert!(matches!(
+            t.play(p("a1")),
+            Err(TableError::NotYourTurn {
+                color: Color::White,
+                ..
+            })
+        ));
+        assert!(t.finish(job.id, answer("i9")));
+        assert_eq!(t.game().move_string(), "h8 i9");
+        assert_eq!(t.last_search().unwrap().best, Some(p("i9")));
+        // A cancelled search's answer is dropped.
+        t.play(p("h9")).unwrap();
+        let job = t.next_engine_move().unwrap();
+        assert_eq!(t.undo().unwrap(), vec![p("h9")]);
+        assert!(job.limits.stop.is_stopped());
+        assert!(!t.finish(job.id, answer("a1")));
+        assert_eq!(t.game().move_string(), "h8 i9");
+        // Undo takes back the AI's reply and the person's move.
+        assert_eq!(t.undo().unwrap(), vec![p("i9"), p("h8")]);
+        assert!(matches!(t.undo(), Err(TableError::NothingToUndo)));
+        assert_eq!(t.redo().unwrap(), vec![p("h8"), p("i9")]);
+    }
+
+    #[test]
+    fn engines_pause_on_undo_and_analysis_waits_for_the_engine() {
+        let mut t = Table::new(settings("random:1", "random:2")).unwrap();
+        let job = t.next_engine_move().unwrap();
+        assert_eq!(job.delay, Duration::ZERO, "the first move starts at once");
+        assert!(matches!(
+            t.start_analysis(Duration::from_millis(10)),
+            Err(TableError::Busy(_))
+        ));
+        t.finish(job.id, answer("h8"));
+        let job = t.next_engine_move().unwrap();
+        assert_eq!(job.delay, WATCH_MOVE_DELAY);
+        t.finish(job.id, answer("i9"));
+        t.undo().unwrap();
+        assert!(t.paused());
+        assert!(t.next_engine_move().is_none());
+        let analysis = t.start_analysis(Duration::from_millis(10)).unwrap();
+        assert_eq!(analysis.color, Color::White);
+        t.finish(analysis.id, answer("i9"));
+        assert_eq!(t.analysis().unwrap().best, Some(p("i9")));
+        assert_eq!(t.game().move_string(), "h8", "an analysis plays nothing");
+        t.set_paused(false);
+        assert!(t.next_engine_move().is_some());
+        assert!(matches!(
+            t.play(p("a1")),
+            Err(TableError::NotYourTurn { .. })
+        ));
+    }
+
+    #[test]
+    fn failures_and_bad_moves_are_reported() {
+        let mut t = Table::new(settings("human", "random:1")).unwrap();
+        t.play(p("h8")).unwrap();
+        let job = t.next_engine_move().unwrap();
+        // The AI answers an occupied point: kept as the error, the engines stop.
+        assert!(t.finish(job.id, answer("h8")));
+        assert!(t.error().unwrap().contains("bad move"), "{:?}", t.error());
+        assert!(t.next_engine_move().is_none());
+        assert!(matches!(t.stop(), Err(TableError::NothingToStop)));
+        // A new game clears it.
+        t.new_game(t.settings().clone()).unwrap();
+        assert!(t.error().is_none());
+        t.play(p("h8")).unwrap();
+        let job = t.next_engine_move().unwrap();
+        t.finish(job.id, answer("a1"));
+        assert!(matches!(t.play(p("a1")), Err(TableError::Move(_))));
+        assert_eq!(t.game().move_string(), "h8 a1");
+    }
+
+    #[test]
+    fn hints_for_an_old_position_are_dropped() {
+        let mut t = Table::new(settings("human", "human")).unwrap();
+        let (board, rule, position) = t.hint_request().unwrap();
+        let hint = gomoku_ai::explain(&board, rule, 1, 1);
+        t.play(p("h8")).unwrap();
+        assert!(!t.set_hint(position, hint.clone()));
+        let (_, _, position) = t.hint_request().unwrap();
+        assert!(t.set_hint(position, hint));
+        assert!(t.hint().is_some());
+    }
+}

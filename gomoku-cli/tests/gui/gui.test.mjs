@@ -1,0 +1,236 @@
+// The web board in a real browser: `gomoku gui` driven through headless Chromium by clicks, as a
+// person would play it. Run with `npm test` here (after `npm ci` and `cargo build -p gomoku-cli`).
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startBrowser, startServer } from "./harness.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = path.join(here, "out");
+const TEST_TIMEOUT = 120000;
+
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(out, { recursive: true });
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/** A new tab with the board loaded (each tab plays its own game). */
+async function openBoard() {
+  const page = await browser.context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.querySelectorAll("#board [data-point]").length >= 25);
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("to move"));
+  return page;
+}
+
+/** Starts a new game from the settings form. */
+async function newGame(page, { black, white, rule = "freestyle", size = 15, time = "100" }) {
+  const details = page.locator("#settings-card");
+  if (!(await details.evaluate((d) => d.open))) await page.click("#settings-card summary");
+  await page.selectOption("#set-black", black);
+  await page.selectOption("#set-white", white);
+  await page.selectOption("#set-rule", rule);
+  await page.selectOption("#set-size", String(size));
+  await page.selectOption("#set-time", time);
+  await page.click("#settings button[type=submit]");
+  await page.waitForFunction(
+    ([n, b, w]) => document.querySelectorAll("#board [data-point]").length === n * n
+      && document.querySelectorAll("#board [data-stone]").length === 0
+      && document.getElementById("black-name").textContent.toLowerCase().includes(b)
+      && document.getElementById("white-name").textContent.toLowerCase().includes(w),
+    [size, black.split(":").pop(), white.split(":").pop()],
+  );
+}
+
+/** Closes a tab, failing on any script error it had. */
+async function closeBoard(page, allowed = /$^/) {
+  await page.close();
+  const errors = page.errors.filter((e) => !allowed.test(e));
+  assert.deepEqual(errors, [], "no script errors");
+}
+
+/** The console line of a refused request (the page shows its message). */
+const REFUSED = /status of 422/;
+
+const stoneCount = (page, color) =>
+  page.locator(color ? `#board [data-stone="${color}"]` : "#board [data-stone]").count();
+const status = (page) => page.locator("#status").textContent();
+
+describe("gomoku gui in Chromium", () => {
+  test("a game by clicks against the engine, then undo and redo", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "engine:beginner" });
+    assert.equal(await status(page), "Black to move");
+    // Black plays the first empty point of a fixed order (rows from the bottom), so the
+    // engine wins or Black completes a row: either way the game ends.
+    const order = [];
+    for (let row = 1; row <= 15; row++) for (const col of "abcdefghijklmno") order.push(`${col}${row}`);
+    let moves = 0;
+    for (let turn = 0; turn < 60; turn++) {
+      if (/wins|draw/.test(await status(page))) break;
+      let point = null;
+      for (const p of order) {
+        const stone = await page.locator(`[data-point="${p}"]`).getAttribute("data-stone");
+        if (stone === null) { point = p; break; }
+      }
+      assert.ok(point, "an empty point remains");
+      const before = await stoneCount(page);
+      await page.click(`[data-point="${point}"]`);
+      await page.waitForFunction((n) => {
+        const s = document.getElementById("status").textContent;
+        const stones = document.querySelectorAll("#board [data-stone]").length;
+        return /wins|draw/.test(s) || (stones === n + 2 && s === "Black to move");
+      }, before, { timeout: 20000 });
+      assert.equal(await page.locator(`[data-point="${point}"]`).getAttribute("data-stone"), "black");
+      moves = await stoneCount(page);
+    }
+    const final = await status(page);
+    const won = final.match(/^(Black|White) wins with ((?:[a-o]\d+ ?)+)$/);
+    assert.ok(won, `the game ended with a win: "${final}"`);
+    const winner = won[1].toLowerCase();
+    const line = won[2].trim().split(" ");
+    assert.ok(line.length >= 5);
+
+    // The stones on the board agree with the counts in the panel and alternate colours.
+    const black = await stoneCount(page, "black");
+    const white = await stoneCount(page, "white");
+    assert.equal(black + white, moves);
+    assert.equal(await page.locator("#black-count").textContent(), String(black));
+    assert.equal(await page.locator("#white-count").textContent(), String(white));
+    assert.ok(black - white === 0 || black - white === 1, `${black} black, ${white} white`);
+    // The winning line is highlighted: its points, all of the winner's colour.
+    const highlighted = await page.locator("#board [data-win]").evaluateAll(
+      (gs) => gs.map((g) => [g.getAttribute("data-point"), g.getAttribute("data-stone")]));
+    assert.deepEqual(highlighted.map(([p]) => p).sort(), [...line].sort());
+    assert.ok(highlighted.every(([, c]) => c === winner));
+    assert.equal(await page.locator("#board [data-last]").count(), 1);
+
+    const shot = path.join(out, "game-over.png");
+    await page.screenshot({ path: shot });
+    assert.ok(statSync(shot).size > 20000, "the screenshot has content");
+
+    // Undo: back to Black's turn (against the engine, its reply goes too).
+    await page.click("#undo");
+    await page.waitForFunction(() => document.getElementById("status").textContent === "Black to move");
+    const afterUndo = await stoneCount(page);
+    assert.equal(afterUndo, winner === "white" ? moves - 2 : moves - 1);
+    assert.equal(await page.locator("#board [data-win]").count(), 0);
+    assert.equal(await stoneCount(page, "black"), await stoneCount(page, "white"));
+    // Redo: the same end again.
+    await page.click("#redo");
+    await page.waitForFunction((s) => document.getElementById("status").textContent === s, final);
+    assert.equal(await stoneCount(page), moves);
+    await closeBoard(page);
+  });
+
+  test("two people under Renju: Black's forbidden points are marked and refused", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "human", rule: "renju" });
+    for (const p of ["g6", "a1", "g7", "a3", "e8", "a5", "f8", "a7"]) {
+      const before = await stoneCount(page);
+      await page.click(`[data-point="${p}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n + 1, before);
+    }
+    assert.equal(await page.locator('[data-point="g8"]').getAttribute("data-forbidden"), "");
+    assert.equal(await page.locator("#black-count").textContent(), "4");
+    assert.equal(await page.locator("#white-count").textContent(), "4");
+    await page.click('[data-point="g8"]');
+    await page.waitForFunction(() => !document.getElementById("message").hidden);
+    assert.match(await page.locator("#message").textContent(), /forbidden/);
+    assert.equal(await page.locator('[data-point="g8"]').getAttribute("data-stone"), null);
+    assert.equal(await status(page), "Black to move");
+    // Undo between two people takes back one move.
+    await page.click("#undo");
+    await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
+    assert.equal(await stoneCount(page), 7);
+    await closeBoard(page, REFUSED);
+  });
+
+  test("records: upload a PSQ file, download SGF, refuse a broken file", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "human" });
+    const psq = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n8,7,0\n-1\n";
+    await page.setInputFiles("#load-file", { name: "game.psq", mimeType: "text/plain", buffer: Buffer.from(psq) });
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 3);
+    // PSQ counts rows from the top: 8,8 is h8, 9,7 is i9, 8,7 is h9.
+    assert.equal(await page.locator('[data-point="h8"]').getAttribute("data-stone"), "black");
+    assert.equal(await page.locator('[data-point="i9"]').getAttribute("data-stone"), "white");
+    assert.equal(await page.locator('[data-point="h9"]').getAttribute("data-number"), "3");
+    assert.equal(await status(page), "White to move");
+
+    await page.selectOption("#save-format", "sgf");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const saved = path.join(out, "saved.sgf");
+    await download.saveAs(saved);
+    const sgf = readFileSync(saved, "utf8");
+    assert.match(sgf, /;B\[hh\];W\[ig\];B\[hg\]/, sgf);
+
+    await page.setInputFiles("#load-file", { name: "broken.sgf", mimeType: "text/plain", buffer: Buffer.from("(;GM[4]SZ[15];B[hh];W[hh])") });
+    await page.waitForFunction(() => !document.getElementById("message").hidden);
+    assert.match(await page.locator("#message").textContent(), /not a valid SGF record/);
+    assert.equal(await stoneCount(page), 3, "a refused file leaves the game as it was");
+    await closeBoard(page, REFUSED);
+  });
+
+  test("hint, live analysis and stop; tabs keep their own games", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "human" });
+    for (const p of ["h8", "i9", "h9", "i10", "h10"]) {
+      const before = await stoneCount(page);
+      await page.click(`[data-point="${p}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n + 1, before);
+    }
+    // White must stop Black's open three on the h-file: the hint says where.
+    await page.click("#hint");
+    await page.waitForFunction(() => document.querySelectorAll("#hint-list li").length > 0, null, { timeout: 30000 });
+    const hinted = await page.locator("#board [data-hint]").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-point")));
+    assert.ok(hinted.length >= 1);
+    assert.ok(hinted.includes("h11") || hinted.includes("h7"), `hint marks ${hinted}`);
+
+    // Analysis: live depth and line while the engine thinks; Stop ends it.
+    await page.click("#analyze");
+    await page.waitForFunction(() => document.getElementById("a-depth").textContent !== "–"
+      && document.querySelectorAll("#pv .chip").length > 0, null, { timeout: 30000 });
+    assert.ok((await page.locator("#board [data-pv]").count()) >= 1, "the line is drawn on the board");
+    if (!(await page.locator("#stop").isDisabled())) await page.click("#stop");
+    await page.waitForFunction(() => document.getElementById("analysis-source").textContent.startsWith("Analysis for White"));
+
+    // A second tab has a game of its own.
+    const other = await openBoard();
+    assert.equal(await stoneCount(other), 0);
+    await other.click('[data-point="a1"]');
+    await other.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 1);
+    assert.equal(await stoneCount(page), 5);
+    await closeBoard(other);
+    await closeBoard(page);
+  });
+
+  test("two engines play each other on 20x20 until paused", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "engine:beginner", white: "engine:beginner", size: 20 });
+    assert.equal(await page.locator('[data-point="t20"]').count(), 1);
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length >= 4, null, { timeout: 30000 });
+    await page.click("#pause");
+    await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Paused"));
+    const paused = await stoneCount(page);
+    await page.waitForTimeout(1200);
+    assert.equal(await stoneCount(page), paused, "no move while paused");
+    await page.click("#pause");
+    await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length > n, paused, { timeout: 30000 });
+    await closeBoard(page);
+  });
+});
