@@ -104,11 +104,11 @@ impl TableHandle {
             let job = table.next_engine_move();
             (job, self.view_of(&table))
         };
+        // Pages hear of the search before its first report (no page listening is fine).
+        let _ = self.events.send(Event::State(to_json(&view)));
         if let Some(job) = job {
             self.spawn(job);
         }
-        // No page listening is fine.
-        let _ = self.events.send(Event::State(to_json(&view)));
         view
     }
 

@@ -33,6 +33,12 @@ export function chromiumPath() {
 export function startServer({ timeoutMs = 20000 } = {}) {
   const child = spawn(gomokuBinary(), ["gui", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
+  // If this process is stopped (a CI time-out), the server goes with it.
+  const killServer = () => child.kill("SIGKILL");
+  process.once("exit", killServer);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => { killServer(); process.exit(1); });
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

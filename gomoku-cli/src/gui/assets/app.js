@@ -5,7 +5,7 @@
 (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const CELL = 40;            // SVG units between two lines
-  const MARGIN = 44;          // room for the coordinates
+  const MARGIN = 50;          // room for the coordinates
   const STONE = CELL * 0.46;  // stone radius
   const MAX_UPLOAD = 4 << 20;
   const GAME_KEY = "gomoku-game-id";
@@ -101,7 +101,7 @@
         <stop offset="1" stop-color="#c98f45"/>
       </linearGradient>
       <filter id="grain" x="0" y="0" width="100%" height="100%">
-        <feTurbulence type="fractalNoise" baseFrequency="0.004 0.09" numOctaves="3" seed="7"/>
+        <feTurbulence type="fractalNoise" baseFrequency="0.004 0.09" numOctaves="2" seed="7"/>
         <feColorMatrix values="0 0 0 0 0.45  0 0 0 0 0.27  0 0 0 0 0.08  0 0 0 0.22 0"/>
         <feComposite in2="SourceGraphic" operator="in"/>
         <feBlend in2="SourceGraphic" mode="multiply"/>
@@ -134,10 +134,10 @@
     for (let i = 0; i < size; i++) {
       const [x] = xy(i, 0, size);
       const [, y] = xy(0, i, size);
-      for (const ly of [MARGIN * 0.45, last + MARGIN * 0.62]) {
+      for (const ly of [MARGIN * 0.38, last + MARGIN * 0.80]) {
         el("text", { x, y: ly }, labels).textContent = state.columns[i];
       }
-      for (const lx of [MARGIN * 0.42, last + MARGIN * 0.58]) {
+      for (const lx of [MARGIN * 0.34, last + MARGIN * 0.66]) {
         el("text", { x: lx, y: y + 5 }, labels).textContent = String(i + 1);
       }
     }
@@ -216,9 +216,11 @@
           el("circle", { r: STONE, class: `ghost ${state.to_move}` }, g);
         }
         if (hints.has(name)) {
+          // A green ring, its rank on a badge aside (the centre stays free for the best line).
           g.setAttribute("data-hint", String(hints.get(name)));
-          el("circle", { r: STONE * 0.72, class: "hint-mark" }, g);
-          el("text", { class: "hint-number", y: 5 }, g).textContent = String(hints.get(name));
+          el("circle", { r: STONE + 1, class: "hint-mark" }, g);
+          el("circle", { cx: 13, cy: -13, r: 8, class: "hint-badge" }, g);
+          el("text", { class: "hint-number", x: 13, y: -9 }, g).textContent = String(hints.get(name));
         }
       }
     }
@@ -312,7 +314,12 @@
     const set = (id, text) => { $(id).textContent = text; };
     if (info && info.depth > 0) {
       set("a-depth", `${info.depth}/${info.seldepth}`);
-      set("a-score", `${info.score_text} ${info.color === "black" ? "●" : "○"}`);
+      // The score is the searching side's: its stone stands beside it.
+      set("a-score", info.score_text);
+      const side = document.createElement("span");
+      side.className = `stone-icon small ${info.color}`;
+      side.title = `for ${capital(info.color)}`;
+      $("a-score").appendChild(side);
       set("a-nodes", formatNodes(info.nodes));
       set("a-time", `${(info.time_ms / 1000).toFixed(2)} s`);
       const pv = $("pv");
@@ -333,13 +340,14 @@
       $("evalbar-black").style.width = "50%";
     }
     const list = $("hint-list");
+    const threats = $("threats");
     list.textContent = "";
+    threats.textContent = "";
     if (state.hint) {
       for (const line of state.hint.threats) {
-        const li = document.createElement("li");
-        li.className = "threat";
-        li.textContent = line;
-        list.appendChild(li);
+        const p = document.createElement("p");
+        p.textContent = line;
+        threats.appendChild(p);
       }
       for (const m of state.hint.moves) {
         const li = document.createElement("li");
