@@ -13,3 +13,4 @@ pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
 pub mod solve;
+pub mod take_back;

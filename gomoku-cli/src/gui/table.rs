@@ -16,6 +16,7 @@ use gomoku_core::{Board, BoardSizeError, Color, Game, PlayError, Point, PointSet
 
 use crate::gui::settings::Settings;
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
+use crate::take_back::{redo_to_person, undo_to_person};
 
 /// An AI player that a search thread borrows while it thinks.
 pub type SharedPlayer = Arc<Mutex<Box<dyn Player>>>;
@@ -304,13 +305,8 @@ impl Table {
     /// # Errors
     /// [`TableError::NothingToUndo`] at the start.
     pub fn undo(&mut self) -> Result<Vec<Point>, TableError> {
-        let mut taken = Vec::new();
-        while let Some(p) = self.game.undo() {
-            taken.push(p);
-            if !self.has_human() || self.is_human(self.game.side_to_move()) {
-                break;
-            }
-        }
+        let players = &self.players;
+        let taken = undo_to_person(&mut self.game, |c| players[c.index()].is_none());
         if taken.is_empty() {
             return Err(TableError::NothingToUndo);
         }
@@ -327,13 +323,8 @@ impl Table {
     /// # Errors
     /// [`TableError::NothingToRedo`] when nothing was taken back.
     pub fn redo(&mut self) -> Result<Vec<Point>, TableError> {
-        let mut replayed = Vec::new();
-        while let Some((p, _)) = self.game.redo() {
-            replayed.push(p);
-            if self.game.is_over() || !self.has_human() || self.is_human(self.game.side_to_move()) {
-                break;
-            }
-        }
+        let players = &self.players;
+        let replayed = redo_to_person(&mut self.game, |c| players[c.index()].is_none());
         if replayed.is_empty() {
             return Err(TableError::NothingToRedo);
         }

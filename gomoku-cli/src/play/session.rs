@@ -10,6 +10,7 @@ use gomoku_core::record::{self, FileError, Format, ReadOptions, Record};
 use gomoku_core::{Color, Game, Point, PointSet, Rule};
 
 use crate::play::command::{Command, HELP};
+use crate::take_back::{redo_to_person, undo_to_person};
 
 /// Who sits at one colour.
 pub enum Seat {
@@ -294,14 +295,8 @@ impl Session {
     }
 
     fn undo(&mut self) -> Reply {
-        let mut taken = Vec::new();
-        while let Some(p) = self.game.undo() {
-            taken.push(p);
-            // Against an AI, go back until a person is to move.
-            if !self.has_human() || self.is_human(self.game.side_to_move()) {
-                break;
-            }
-        }
+        let seats = &self.seats;
+        let taken = undo_to_person(&mut self.game, |c| matches!(seats[c.index()], Seat::Human));
         if taken.is_empty() {
             return Reply::Error("nothing to undo".into());
         }
@@ -310,13 +305,8 @@ impl Session {
     }
 
     fn redo(&mut self) -> Reply {
-        let mut replayed = Vec::new();
-        while let Some((p, _)) = self.game.redo() {
-            replayed.push(p);
-            if self.game.is_over() || !self.has_human() || self.is_human(self.game.side_to_move()) {
-                break;
-            }
-        }
+        let seats = &self.seats;
+        let replayed = redo_to_person(&mut self.game, |c| matches!(seats[c.index()], Seat::Human));
         if replayed.is_empty() {
             return Reply::Error("nothing to redo".into());
         }
