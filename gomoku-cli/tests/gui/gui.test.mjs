@@ -1,5 +1,6 @@
 // The web board in a real browser: `gomoku gui` driven through headless Chromium by clicks, as a
-// person would play it. Run with `npm test` here (after `npm ci` and `cargo build -p gomoku-cli`).
+// person would play it. Run with `npm test` here (after `npm ci` and
+// `cargo build --profile test -p gomoku-cli`).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
@@ -46,14 +47,16 @@ async function newGame(page, { black, white, rule = "freestyle", size = 15, time
   await page.selectOption("#set-rule", rule);
   await page.selectOption("#set-size", String(size));
   await page.selectOption("#set-time", time);
-  await page.click("#settings button[type=submit]");
-  await page.waitForFunction(
-    ([n, b, w]) => document.querySelectorAll("#board [data-point]").length === n * n
-      && document.querySelectorAll("#board [data-stone]").length === 0
-      && document.getElementById("black-name").textContent.toLowerCase().includes(b)
-      && document.getElementById("white-name").textContent.toLowerCase().includes(w),
-    [size, black.split(":").pop(), white.split(":").pop()],
-  );
+  // The server's answer, not the board, says the game started: engines may move at once.
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/new") && r.request().method() === "POST"),
+    page.click("#settings button[type=submit]"),
+  ]);
+  assert.equal(response.status(), 200);
+  const game = await response.json();
+  assert.deepEqual([game.black, game.white, game.rule, game.size], [black, white, rule, size]);
+  assert.equal(game.moves.length, 0);
+  await page.waitForFunction((n) => document.querySelectorAll("#board [data-point]").length === n * n, size);
 }
 
 /** Closes a tab, failing on any script error it had. */

@@ -15,7 +15,7 @@ export const repoRoot = path.resolve(here, "../../..");
 export function gomokuBinary() {
   const bin = process.env.GOMOKU_BIN || path.join(repoRoot, "target/debug/gomoku");
   if (!existsSync(bin)) {
-    throw new Error(`no gomoku binary at ${bin}: run \`cargo build -p gomoku-cli\` or set GOMOKU_BIN`);
+    throw new Error(`no gomoku binary at ${bin}: run \`cargo build --profile test -p gomoku-cli\` or set GOMOKU_BIN`);
   }
   return bin;
 }
