@@ -399,9 +399,10 @@
 
   function connect() {
     if (events) events.close();
-    events = new EventSource(gamePath("events"));
-    events.addEventListener("state", (e) => render(JSON.parse(e.data)));
-    events.addEventListener("info", (e) => {
+    const source = new EventSource(gamePath("events"));
+    events = source;
+    source.addEventListener("state", (e) => render(JSON.parse(e.data)));
+    source.addEventListener("info", (e) => {
       const info = JSON.parse(e.data);
       if (state && state.thinking && info.search === state.thinking.search) {
         live = info;
@@ -409,12 +410,23 @@
         drawPv();
       }
     });
-    events.onerror = () => {
-      if (events.readyState === EventSource.CLOSED) {
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && events === source) {
+        events = null;
         // The game or the server is gone: find out which after a pause.
-        setTimeout(() => resume().catch((e) => showMessage(e.message)), 2000);
+        setTimeout(reconnect, 2000);
       }
     };
+  }
+
+  // Finds the game again (or starts a new one), retrying while the server is away.
+  function reconnect() {
+    resume().then(() => {
+      if ($("message").textContent.startsWith("The server")) showMessage("");
+    }).catch((e) => {
+      showMessage(`The server does not answer (${e.message}); trying again…`);
+      setTimeout(reconnect, 5000);
+    });
   }
 
   async function newGame(settings) {
@@ -558,6 +570,18 @@
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) { e.preventDefault(); act("undo"); }
     if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); act("redo"); }
+  });
+
+  // A browser keeps few connections to one server (six under HTTP/1.1): a hidden tab gives its
+  // event stream back and catches up when shown again.
+  document.addEventListener("visibilitychange", () => {
+    if (!gameId) return;
+    if (document.hidden) {
+      if (events) events.close();
+      events = null;
+    } else if (!events) {
+      reconnect();
+    }
   });
 
   // ---------------------------------------------------------------- start
