@@ -62,7 +62,7 @@ pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
 /// improving).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// See [`MOVE_COUNT_BASE`].
-pub const MOVE_COUNT_EXPONENT: f32 = 1.32;
+pub const MOVE_COUNT_EXPONENT: f32 = 1.5;
 /// Below this remaining depth, moves that make no shape of two or better for either side are
 /// pruned.
 pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
@@ -120,8 +120,14 @@ pub const ROOT_THREAT_TIME_PERCENT: u32 = 10;
 /// VCT's defence set is not proven complete) VCT with what is left.
 pub const ROOT_THREAT_NODES: u64 = 20_000;
 /// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
-/// move has a four to play (0: no leaf checks).
-pub const LEAF_THREAT_NODES: u64 = 200;
+/// move has a four to play, when the engine's own leaf search (fours and blocks, up to
+/// [`QUIESCENCE_MAX_FOURS`]) found none; 0, the default, leaves the leaves to that search.
+pub const LEAF_THREAT_NODES: u64 = 0;
+/// The leaf search plays at most this many fours in a row (a VCF of up to this length is seen
+/// at the leaves of the main search).
+pub const QUIESCENCE_MAX_FOURS: u32 = 8;
+/// Nodes one leaf search may visit (fours and blocks) before it stands pat everywhere.
+pub const QUIESCENCE_NODES: u64 = 64;
 
 /// When the engine checks its chosen move against the opponent's threats, the main search gets
 /// this share (percent) of the move's time; the check (and a new search if the move is

@@ -40,6 +40,8 @@ fn may_be_foul(shapes: [Shape; 4]) -> bool {
     threats >= 2
 }
 
+mod quiescence;
+
 /// A candidate move and its ordering score.
 type Scored = (Point, i32);
 
@@ -69,6 +71,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     static_evals: [Score; MAX_PLY + 2],
     /// Whether the move at each ply of the current line is a null move (a pass).
     null_at: [bool; MAX_PLY + 2],
+    /// The node count at which the current leaf search stops playing fours.
+    quiescence_limit: u64,
     /// Root moves the search must not play (refuted by the opponent's forced win).
     root_excluded: Vec<Point>,
     /// The root move searched first (the previous iteration's best).
@@ -118,6 +122,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             move_lists: vec![Vec::new(); MAX_PLY + 2],
             static_evals: [Score::DRAW; MAX_PLY + 2],
             null_at: [false; MAX_PLY + 2],
+            quiescence_limit: 0,
             root_excluded: Vec::new(),
             root_first: None,
         }
@@ -358,15 +363,14 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 return self.eval.evaluate(&self.board);
             }
             if their_fives == 0 {
-                let win = if pat.fours(us).is_empty() {
-                    None
-                } else {
-                    self.leaf_threat_win(ply)
-                };
-                if let Some(win) = win {
-                    return win;
+                let has_four = !pat.fours(us).is_empty();
+                let score = self.leaf_search(ply, alpha, beta);
+                if has_four && !score.is_mate() && !self.stopped {
+                    if let Some(win) = self.leaf_threat_win(ply) {
+                        return win;
+                    }
                 }
-                return self.eval.evaluate(&self.board);
+                return score;
             }
             // The opponent threatens five: search the block rather than stand pat.
         }
