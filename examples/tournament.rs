@@ -21,9 +21,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             move_time: Some(Duration::from_millis(50)),
             game_time: None,
             tolerance: arena::DEFAULT_TIME_TOLERANCE,
+            nodes: None,
         },
         seed: 7,
         threads: 2,
+        void_replays: 0,
+        stop: Default::default(),
     };
     println!("round robin, {} games a pairing, 50 ms/move", config.games);
     let mut points = vec![0.0; players.len()];
@@ -34,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let spec = if side == Side::A { a } else { b };
                 builtin_player(spec, seed).map_err(|e| e.into())
             };
-            let result = arena::run_match(&config, &factory, &mut |_, _| {})?;
+            let result = arena::run_match(&config, &factory, &mut |_, _| arena::Flow::Continue)?;
             let s = &result.summary;
             points[i] += s.a.score();
             points[j] += s.b.score();

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use gomoku_ai::arena::{DEFAULT_TIME_TOLERANCE, TimeControl};
+use gomoku_ai::StopFlag;
+use gomoku_ai::arena::{
+    DEFAULT_TIME_TOLERANCE, SprtConfig, SprtModel, SprtParseError, TimeControl,
+};
 use gomoku_cli::duration_arg::parse_duration;
 use gomoku_cli::match_runner::{self, MatchOptions, OpeningsChoice};
 use gomoku_cli::play::{self, ColorChoice, PlayOptions};
@@ -206,6 +209,26 @@ struct MatchArgs {
     /// Format of the saved games: psq, sgf, json, rif, txt, pos.
     #[arg(long, default_value = "psq", value_parser = clap::value_parser!(Format))]
     record_format: Format,
+    /// Play until a sequential probability ratio test decides whether A is at least ELO1
+    /// stronger than B (H1) or at most ELO0 (H0); -n is then the most games.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA[,BETA]]", allow_hyphen_values = true,
+          value_parser = parse_sprt)]
+    sprt: Option<SprtConfig>,
+    /// What the SPRT counts: games (trinomial) or game pairs on one opening (pentanomial, more
+    /// exact with paired openings).
+    #[arg(long, default_value = "trinomial", value_parser = clap::value_parser!(SprtModel))]
+    sprt_model: SprtModel,
+    /// How many times a void game (an external engine that sent nothing at all) is replayed.
+    #[arg(long, default_value_t = 2)]
+    void_replays: u32,
+    /// Nodes per move for built-in players (external engines get INFO max_node): comparisons
+    /// that do not depend on the machine's load. Use with --time 0 to drop the clock.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+fn parse_sprt(text: &str) -> Result<SprtConfig, String> {
+    text.parse().map_err(|e: SprtParseError| e.to_string())
 }
 
 fn spec(text: &str) -> Result<PlayerSpec, String> {
@@ -249,17 +272,42 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
             move_time: (!args.time.is_zero()).then_some(args.time),
             game_time: args.game_time,
             tolerance: args.tolerance.unwrap_or(DEFAULT_TIME_TOLERANCE),
+            nodes: args.nodes,
         },
         threads: args.jobs.max(1),
         seed: args.seed,
         json: args.json,
         records: args.records,
         record_format: args.record_format,
+        sprt: args.sprt.map(|sprt| SprtConfig {
+            model: args.sprt_model,
+            ..sprt
+        }),
+        void_replays: args.void_replays,
+        interrupt: interrupt_on_ctrl_c(),
     };
     let mut out = std::io::stdout().lock();
     match_runner::run(&options, &mut out)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// A flag raised by the first Ctrl-C (the match then reports the games finished so far); a
+/// second Ctrl-C exits at once.
+fn interrupt_on_ctrl_c() -> StopFlag {
+    let flag = StopFlag::new();
+    let raised = flag.clone();
+    let installed = ctrlc::set_handler(move || {
+        if raised.is_stopped() {
+            std::process::exit(130);
+        }
+        raised.stop();
+        eprintln!("\ngomoku: interrupted; stopping the games in flight (Ctrl-C again to quit now)");
+    });
+    if let Err(e) = installed {
+        eprintln!("gomoku: Ctrl-C will not stop the match cleanly: {e}");
+    }
+    flag
 }
 
 fn pbrain(args: PbrainArgs) -> Result<(), String> {

@@ -9,11 +9,12 @@ use std::time::Duration;
 use serde_json::json;
 use thiserror::Error;
 
-use gomoku_ai::Player;
 use gomoku_ai::arena::{
-    EloEstimate, GameReport, MatchConfig, MatchError, MatchResult, MatchSummary, Opening,
-    OpeningError, Side, SideStats, TimeControl, default_openings, parse_openings, run_match,
+    EloEstimate, Flow, GameEnd, GameReport, Hypothesis, MatchConfig, MatchError, MatchResult,
+    MatchSummary, Opening, OpeningError, Side, SideStats, SprtConfig, SprtStatus, TimeControl,
+    default_openings, parse_openings, run_match,
 };
+use gomoku_ai::{Player, StopFlag};
 use gomoku_core::record::{self, Format, GameResult, Record};
 use gomoku_core::{Color, GameError, Rule};
 
@@ -57,7 +58,17 @@ pub struct MatchOptions {
     pub records: Option<PathBuf>,
     /// The format of those records.
     pub record_format: Format,
+    /// Play until this test decides (or `games` are played).
+    pub sprt: Option<SprtConfig>,
+    /// How many times a void game is played again.
+    pub void_replays: u32,
+    /// Raised (by Ctrl-C) to stop the match and report the games finished so far.
+    pub interrupt: StopFlag,
 }
+
+/// How far past its time limit plus the forfeit tolerance an external engine's answer is still
+/// awaited: an answer in that window is a (late) forfeit, none at all a void game.
+pub const SILENCE_MARGIN: Duration = Duration::from_millis(500);
 
 impl MatchOptions {
     /// The specification of `side`.
@@ -148,19 +159,51 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// The running score after a game: `[ 12/100] A 6.5 - 5.5 B  (+6 =1 -5)`.
-pub fn progress_line(summary: &MatchSummary, total: u32) -> String {
+/// The running score after a game:
+/// `[ 12/100] A 6.5 - 5.5 B  W-L-D 6-5-1  Elo +29 ±187  LLR 0.12 [-2.94, 2.94]  void 1`.
+pub fn progress_line(summary: &MatchSummary, total: u32, sprt: Option<&SprtStatus>) -> String {
     let a = &summary.a;
-    format!(
-        "[{:>w$}/{total}] A {} - {} B  (+{} ={} -{})",
+    let mut line = format!(
+        "[{:>w$}/{total}] A {} - {} B  W-L-D {}-{}-{}",
         summary.games(),
         a.score(),
         summary.b.score(),
         a.wins(),
-        a.draws(),
         a.losses(),
+        a.draws(),
         w = total.to_string().len()
-    )
+    );
+    if let Some(e) = summary.elo() {
+        line.push_str(&format!("  Elo {}", e.short()));
+    }
+    if let Some(status) = sprt {
+        line.push_str(&format!("  {status}"));
+    }
+    if !summary.voids.is_empty() {
+        line.push_str(&format!("  void {}", summary.voids.len()));
+    }
+    line
+}
+
+/// `H1 accepted`, `H0 accepted` or `inconclusive`.
+pub fn sprt_verdict(result: Option<Hypothesis>) -> &'static str {
+    match result {
+        Some(Hypothesis::H1) => "H1 accepted",
+        Some(Hypothesis::H0) => "H0 accepted",
+        None => "inconclusive",
+    }
+}
+
+/// The final state of an SPRT: the LLR after every counted game, and the hypothesis accepted
+/// when the LLR first crossed a bound (games in flight then still count in the LLR).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtOutcome {
+    /// The test.
+    pub config: SprtConfig,
+    /// Where it stands after all games.
+    pub status: SprtStatus,
+    /// The hypothesis accepted, if the test decided.
+    pub result: Option<Hypothesis>,
 }
 
 fn elo_text(elo: Option<EloEstimate>) -> String {
@@ -168,7 +211,13 @@ fn elo_text(elo: Option<EloEstimate>) -> String {
 }
 
 /// The final table.
-pub fn summary_table(options: &MatchOptions, openings: usize, summary: &MatchSummary) -> String {
+pub fn summary_table(
+    options: &MatchOptions,
+    openings: usize,
+    summary: &MatchSummary,
+    sprt: Option<&SprtOutcome>,
+    interrupted: bool,
+) -> String {
     let mut out = String::new();
     let time = match (options.time.move_time, options.time.game_time) {
         (Some(m), Some(g)) => format!("{} ms/move, {} ms/game", m.as_millis(), g.as_millis()),
@@ -181,6 +230,13 @@ pub fn summary_table(options: &MatchOptions, openings: usize, summary: &MatchSum
     } else {
         format!("{openings}")
     };
+    let time = match options.time.nodes {
+        Some(n) => format!("{time}, {n} nodes/move"),
+        None => time,
+    };
+    if interrupted {
+        out.push_str("Interrupted: the games finished so far\n");
+    }
     out.push_str(&format!(
         "{} games, {} {}x{}, {time}, openings: {openings}\n\n",
         summary.games(),
@@ -214,6 +270,19 @@ pub fn summary_table(options: &MatchOptions, openings: usize, summary: &MatchSum
     }
     out.push_str("  (W-L-D)\n\n");
     out.push_str(&format!("Elo A - B: {}\n", elo_text(summary.elo())));
+    if let Some(sprt) = sprt {
+        let c = &sprt.config;
+        out.push_str(&format!(
+            "SPRT ({}): elo0 {}, elo1 {}, alpha {}, beta {}\n{}\n{}\n",
+            c.model,
+            c.elo0,
+            c.elo1,
+            c.alpha,
+            c.beta,
+            sprt.status,
+            sprt_verdict(sprt.result)
+        ));
+    }
     if summary.forfeits.is_empty() {
         out.push_str("Forfeits: none\n");
     } else {
@@ -229,7 +298,36 @@ pub fn summary_table(options: &MatchOptions, openings: usize, summary: &MatchSum
             ));
         }
     }
+    out.push_str(&format!(
+        "Void: {}{}\n",
+        summary.voids.len(),
+        if summary.voids.is_empty() {
+            ""
+        } else {
+            " (not scored)"
+        }
+    ));
+    for v in &summary.voids {
+        out.push_str(&format!(
+            "  game {}{}: {} ({}, {}) sent nothing for {} ms\n",
+            v.game + 1,
+            attempt_suffix(v.attempt),
+            v.side,
+            summary.side(v.side).name,
+            v.color,
+            v.waited.as_millis()
+        ));
+    }
     out
+}
+
+/// `""` for a first attempt, ` (replay 2)` for the second...
+fn attempt_suffix(attempt: u32) -> String {
+    if attempt == 0 {
+        String::new()
+    } else {
+        format!(" (replay {attempt})")
+    }
 }
 
 fn finite(v: f64) -> serde_json::Value {
@@ -258,10 +356,33 @@ fn side_json(s: &SideStats) -> serde_json::Value {
     })
 }
 
-/// The summary as JSON.
-pub fn summary_json(options: &MatchOptions, summary: &MatchSummary) -> serde_json::Value {
-    let elo = summary.elo();
+/// The SPRT as JSON: `{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "result"}`
+/// (result `"H0"`, `"H1"` or null) and the model.
+pub fn sprt_json(sprt: &SprtOutcome) -> serde_json::Value {
+    let round = |v: f64| (v * 1000.0).round() / 1000.0;
+    let c = &sprt.config;
     json!({
+        "elo0": c.elo0,
+        "elo1": c.elo1,
+        "alpha": c.alpha,
+        "beta": c.beta,
+        "model": c.model.name(),
+        "llr": round(sprt.status.llr),
+        "lower": round(sprt.status.lower),
+        "upper": round(sprt.status.upper),
+        "result": sprt.result.map(|h| h.to_string()),
+    })
+}
+
+/// The summary as JSON.
+pub fn summary_json(
+    options: &MatchOptions,
+    summary: &MatchSummary,
+    sprt: Option<&SprtOutcome>,
+    interrupted: bool,
+) -> serde_json::Value {
+    let elo = summary.elo();
+    let mut value = json!({
         "rule": options.rule.name(),
         "size": options.size,
         "games": summary.games(),
@@ -276,7 +397,21 @@ pub fn summary_json(options: &MatchOptions, summary: &MatchSummary) -> serde_jso
             "color": f.color.to_string().to_lowercase(),
             "reason": f.reason.to_string(),
         })).collect::<Vec<_>>(),
-    })
+        "void": summary.voids.len(),
+        "voids": summary.voids.iter().map(|v| json!({
+            "game": v.game + 1,
+            "attempt": v.attempt,
+            "side": v.side.to_string(),
+            "color": v.color.to_string().to_lowercase(),
+            "waited_ms": v.waited.as_millis() as u64,
+        })).collect::<Vec<_>>(),
+        "pairs": summary.pairs,
+        "interrupted": interrupted,
+    });
+    if let Some(sprt) = sprt {
+        value["sprt"] = sprt_json(sprt);
+    }
+    value
 }
 
 /// The record of one game: moves (opening included), times (0 for the opening stones),
@@ -286,7 +421,16 @@ fn game_record(report: &GameReport, options: &MatchOptions) -> Result<Record, Ga
     let mut rec = Record::from_game(&played.game)?;
     rec.black = Some(options.spec(report.side_of(Color::Black)).to_string());
     rec.white = Some(options.spec(report.side_of(Color::White)).to_string());
-    rec.event = Some(format!("gomoku match, game {}", report.index + 1));
+    let void = if matches!(played.end, GameEnd::Void { .. }) {
+        ", void"
+    } else {
+        ""
+    };
+    rec.event = Some(format!(
+        "gomoku match, game {}{}{void}",
+        report.index + 1,
+        attempt_suffix(report.attempt)
+    ));
     let times = std::iter::repeat_n(0, played.opening_moves)
         .chain(
             played
@@ -309,8 +453,13 @@ fn write_record(
     report: &GameReport,
     options: &MatchOptions,
 ) -> Result<(), MatchCliError> {
+    let replay = if report.attempt == 0 {
+        String::new()
+    } else {
+        format!("-r{}", report.attempt)
+    };
     let path = dir.join(format!(
-        "game-{:04}.{}",
+        "game-{:04}{replay}.{}",
         report.index + 1,
         options.record_format.extension()
     ));
@@ -321,12 +470,14 @@ fn write_record(
     record::save(&path, &rec, options.record_format).map_err(MatchCliError::RecordFile)
 }
 
-/// Builds a player for the arena from a specification.
+/// Builds a player for the arena from a specification: an external engine may answer up to
+/// the tolerance plus [`SILENCE_MARGIN`] late.
 fn make_player(
     spec: &PlayerSpec,
     seed: u64,
+    time: &TimeControl,
 ) -> Result<Box<dyn Player>, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(spec.build(seed)?)
+    Ok(spec.build_with_grace(seed, time.tolerance + SILENCE_MARGIN)?)
 }
 
 /// Runs `gomoku match`, printing progress on stderr (on a terminal) and the table or JSON to
@@ -357,19 +508,30 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
         time: options.time,
         seed: options.seed,
         threads: options.threads,
+        void_replays: options.void_replays,
+        stop: options.interrupt.clone(),
     };
-    let factory = |side: Side, seed: u64| match side {
-        Side::A => make_player(&options.a, seed),
-        Side::B => make_player(&options.b, seed),
-    };
-    let show_progress = io::stderr().is_terminal();
+    let factory = |side: Side, seed: u64| make_player(options.spec(side), seed, &options.time);
+    let show_progress = !options.json && io::stderr().is_terminal();
     let mut record_error = None;
+    let mut decided = None;
     let mut result = run_match(&config, &factory, &mut |report, summary| {
+        let status = options.sprt.map(|sprt| sprt.status(summary));
         if show_progress {
-            eprint!("\r\x1b[K{}", progress_line(summary, options.games));
+            eprint!(
+                "\r\x1b[K{}",
+                progress_line(summary, options.games, status.as_ref())
+            );
         }
         if let (Some(dir), None) = (&options.records, &record_error) {
             record_error = write_record(dir, report, options).err();
+        }
+        match status.and_then(|s| s.result) {
+            Some(h) => {
+                decided.get_or_insert(h);
+                Flow::Stop
+            }
+            None => Flow::Continue,
         }
     })?;
     if show_progress {
@@ -381,15 +543,27 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     // Name the players as the user did (a built-in's own name carries its per-game seed).
     result.summary.a.name = options.a.to_string();
     result.summary.b.name = options.b.to_string();
+    let sprt = options.sprt.map(|config| SprtOutcome {
+        config,
+        status: config.status(&result.summary),
+        result: decided,
+    });
     if options.json {
-        let text = serde_json::to_string_pretty(&summary_json(options, &result.summary))
-            .map_err(|e| io::Error::other(e.to_string()))?;
+        let value = summary_json(options, &result.summary, sprt.as_ref(), result.interrupted);
+        let text =
+            serde_json::to_string_pretty(&value).map_err(|e| io::Error::other(e.to_string()))?;
         writeln!(output, "{text}")?;
     } else {
         write!(
             output,
             "{}",
-            summary_table(options, opening_count, &result.summary)
+            summary_table(
+                options,
+                opening_count,
+                &result.summary,
+                sprt.as_ref(),
+                result.interrupted
+            )
         )?;
     }
     Ok(result)

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -90,6 +91,27 @@ impl PlayerSpec {
             PlayerSpec::External { path, args } => {
                 Ok(Box::new(ExternalPlayer::start(path, args.clone())?))
             }
+        }
+    }
+
+    /// Builds the AI player for a match: as [`PlayerSpec::build`], with an external engine
+    /// given `reply_grace` past its time limit to answer (see
+    /// [`ExternalPlayer::set_reply_grace`]).
+    ///
+    /// # Errors
+    /// As [`PlayerSpec::build`].
+    pub fn build_with_grace(
+        &self,
+        seed: u64,
+        reply_grace: Duration,
+    ) -> Result<Box<dyn Player>, SpecError> {
+        match self {
+            PlayerSpec::External { path, args } => {
+                let mut player = ExternalPlayer::start(path, args.clone())?;
+                player.set_reply_grace(reply_grace);
+                Ok(Box::new(player))
+            }
+            _ => self.build(seed),
         }
     }
 

@@ -235,3 +235,192 @@ fn our_own_pbrain_engine_plays_a_match() {
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
     assert!(s["a"]["name"].as_str().unwrap().starts_with("pbrain:"));
 }
+
+#[test]
+fn sprt_stops_once_it_decides() {
+    // A node budget instead of a clock: the same games on any machine.
+    let (out, err, ok) = gomoku(&[
+        "match",
+        "engine:easy",
+        "greedy",
+        "--sprt",
+        "0,100",
+        "-n",
+        "400",
+        "--time",
+        "0",
+        "--nodes",
+        "3000",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let s: Value = serde_json::from_str(&out).unwrap();
+    let games = u(&s["games"]);
+    assert!(games < 100, "{out}");
+    assert_adds_up(&s, games);
+    let sprt = &s["sprt"];
+    assert_eq!(sprt["result"], "H1", "{out}");
+    assert_eq!(sprt["model"], "trinomial");
+    assert_eq!(
+        (sprt["elo0"].as_f64(), sprt["elo1"].as_f64()),
+        (Some(0.0), Some(100.0))
+    );
+    assert_eq!(
+        (sprt["alpha"].as_f64(), sprt["beta"].as_f64()),
+        (Some(0.05), Some(0.05))
+    );
+    let llr = sprt["llr"].as_f64().unwrap();
+    assert!(llr >= sprt["upper"].as_f64().unwrap(), "{sprt}");
+    assert!((sprt["lower"].as_f64().unwrap() + 2.944).abs() < 1e-9);
+
+    // The table prints the LLR with its bounds and the verdict.
+    let (out, err, ok) = gomoku(&[
+        "match",
+        "engine:easy",
+        "greedy",
+        "--sprt",
+        "0,100",
+        "-n",
+        "400",
+        "--time",
+        "0",
+        "--nodes",
+        "3000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!("LLR {llr:.2} [-2.94, 2.94]\nH1 accepted\n")),
+        "{out}"
+    );
+}
+
+#[test]
+fn sprt_that_runs_out_of_games_is_inconclusive() {
+    let (out, err, ok) = gomoku(&[
+        "match",
+        "random:1",
+        "random:2",
+        "--sprt",
+        "-10,10,0.05,0.1",
+        "--sprt-model",
+        "pentanomial",
+        "-n",
+        "4",
+        "--time",
+        "0",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let s: Value = serde_json::from_str(&out).unwrap();
+    assert_adds_up(&s, 4);
+    assert_eq!(s["sprt"]["result"], Value::Null, "{out}");
+    assert_eq!(s["sprt"]["model"], "pentanomial");
+    let pairs: u64 = s["pairs"].as_array().unwrap().iter().map(u).sum();
+    assert_eq!(pairs, 2);
+    let (_, err, ok) = gomoku(&["match", "random", "random", "--sprt", "10,0"]);
+    assert!(!ok);
+    assert!(err.contains("ELO0 (10) must be below ELO1 (0)"), "{err}");
+}
+
+#[test]
+fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
+    let dir = temp_dir("void");
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    let mark = dir.join("swallowed");
+    // Our engine behind a filter that drops the first TURN it sees (once per test): the engine
+    // never learns it was asked and stays silent, as engines do that lose a command.
+    let swallow = script(
+        &dir,
+        "pbrain-swallow",
+        &format!(
+            "while IFS= read -r line; do\n  case \"$line\" in TURN*) if [ ! -e '{m}' ]; then : > '{m}'; continue; fi;; esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n",
+            m = mark.display()
+        ),
+    );
+    let spec = format!("pbrain:{}", swallow.display());
+    let (out, err, ok) = gomoku(&[
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "50ms",
+        "--tolerance",
+        "100ms",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    assert!(mark.exists());
+    let s: Value = serde_json::from_str(&out).unwrap();
+    // The void game is not scored; its replay is.
+    assert_adds_up(&s, 2);
+    assert_eq!(u(&s["void"]), 1, "{out}");
+    let void = &s["voids"][0];
+    assert_eq!(void["side"], "A");
+    assert_eq!(u(&void["attempt"]), 0);
+    // Waited for the move time, the tolerance and the silence margin.
+    assert!(u(&void["waited_ms"]) >= 650, "{void}");
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
+    let dir = temp_dir("silence");
+    // Never answers a move request.
+    let silent = script(
+        &dir,
+        "pbrain-silent",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; END*) exit 0;; esac; done\n",
+    );
+    // Answers the centre, 600 ms into a 100 ms move (tolerance 300 ms): late.
+    let late = script(
+        &dir,
+        "pbrain-late",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) sleep 0.6; echo 7,7;; END*) exit 0;; esac; done\n",
+    );
+    // Talks but never moves.
+    let thinking = script(
+        &dir,
+        "pbrain-thinking",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) echo MESSAGE thinking;; END*) exit 0;; esac; done\n",
+    );
+    let run = |engine: &Path| {
+        let spec = format!("pbrain:{}", engine.display());
+        let (out, err, ok) = gomoku(&[
+            "match",
+            &spec,
+            "random:1",
+            "-n",
+            "1",
+            "--openings",
+            "none",
+            "--time",
+            "100ms",
+            "--tolerance",
+            "300ms",
+            "--void-replays",
+            "1",
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let out = run(&silent);
+    // Void twice (once replayed), so no game counts.
+    assert!(out.starts_with("0 games,"), "{out}");
+    assert!(out.contains("Void: 2 (not scored)"), "{out}");
+    assert!(out.contains("game 1: A ("), "{out}");
+    assert!(out.contains("game 1 (replay 1): A ("), "{out}");
+    assert!(out.contains("Forfeits: none"), "{out}");
+    for engine in [&late, &thinking] {
+        let out = run(engine);
+        assert!(out.starts_with("1 games,"), "{out}");
+        assert!(out.contains("Void: 0\n"), "{out}");
+        assert!(
+            out.contains("game 1: A (") && out.contains("time: used"),
+            "{out}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
