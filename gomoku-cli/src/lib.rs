@@ -3,6 +3,7 @@
 //! threat solver. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
 
+pub mod arena_settings;
 pub mod bench;
 pub mod duration_arg;
 pub mod external;
@@ -12,3 +13,4 @@ pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
 pub mod solve;
+pub mod tournament_runner;

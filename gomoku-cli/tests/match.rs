@@ -424,3 +424,57 @@ fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn position_string_openings_in_a_seeded_random_order() {
+    let dir = temp_dir("pos-openings");
+    let openings = dir.join("openings.txt");
+    // Position strings count rows from the top: h8i9j10 is h8 i7 j6 in board notation.
+    std::fs::write(&openings, "h8i9j10\n0,0, 0,1, 3,-1\nh8g9\n").unwrap();
+    let first_moves = |seed: &str, name: &str| -> Vec<String> {
+        let records = dir.join(name);
+        let (_, err, ok) = gomoku(&[
+            "match",
+            "random:1",
+            "random:2",
+            "-n",
+            "6",
+            "--time",
+            "0",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--openings-order",
+            "random",
+            "--seed",
+            seed,
+            "--records",
+            records.to_str().unwrap(),
+            "--record-format",
+            "txt",
+        ]);
+        assert!(ok, "{err}");
+        (1..=6)
+            .map(|i| {
+                let rec = record::load(&records.join(format!("game-{i:04}.txt"))).unwrap();
+                let moves: Vec<String> = rec.moves().iter().map(|p| p.to_string()).collect();
+                moves[..if moves[1] == "g7" { 2 } else { 3 }].join(" ")
+            })
+            .collect()
+    };
+    let a = first_moves("3", "a");
+    // Each opening twice in a row (colours swapped), all three used.
+    for pair in a.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    let mut used: Vec<&String> = a.iter().step_by(2).collect();
+    used.sort();
+    assert_eq!(used, ["h8 g7", "h8 h7 k9", "h8 i7 j6"], "{a:?}");
+    // The same seed, the same order.
+    assert_eq!(first_moves("3", "b"), a);
+    let orders: std::collections::HashSet<Vec<String>> = ["1", "2", "3", "4", "5"]
+        .iter()
+        .map(|seed| first_moves(seed, &format!("s{seed}")))
+        .collect();
+    assert!(orders.len() > 1, "the order depends on the seed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! Matches between two [`Player`](crate::Player)s: refereed games from openings with colours
 //! swapped, clocks, forfeits and void games, the tally with an Elo estimate, and the SPRT that
-//! stops a match once it has decided. The `gomoku match` command and
+//! stops a match once it has decided; tournaments of several players (round robin or gauntlet)
+//! with ratings fitted over all games. The `gomoku match` command and
 //! the examples are thin layers over this module.
 //!
 //! ```
@@ -30,16 +31,22 @@
 mod elo;
 mod game;
 mod opening;
+mod rating;
 mod runner;
 mod sprt;
+mod standings;
 mod summary;
+mod tournament;
 
 pub use elo::{EloEstimate, elo_from_score};
 pub use game::{
     DEFAULT_TIME_TOLERANCE, ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game,
     play_game_until,
 };
-pub use opening::{Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings};
+pub use opening::{
+    Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings, shuffle_openings,
+};
+pub use rating::{PairingScore, Rating, fit_ratings};
 pub use runner::{
     Flow, GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
 };
@@ -47,4 +54,9 @@ pub use sprt::{
     DEFAULT_ALPHA, DEFAULT_BETA, Hypothesis, SprtConfig, SprtModel, SprtParseError, SprtStatus,
     expected_score, llr_pentanomial, llr_trinomial,
 };
+pub use standings::{CrossCell, PlayerRecord, Standings};
 pub use summary::{ColorRecord, ForfeitRecord, MatchSummary, SideStats, VoidRecord};
+pub use tournament::{
+    PairingResult, TournamentConfig, TournamentFactory, TournamentFormat, TournamentGame,
+    TournamentResult, pairings, run_tournament,
+};
