@@ -288,6 +288,18 @@ pub fn make_player(
     Ok(spec.build_with_grace(seed, time.tolerance + SILENCE_MARGIN)?)
 }
 
+/// Rewrites the status line on standard error (a terminal): the line is cut to the terminal's
+/// width so that it never wraps, which would leave the old line behind.
+pub fn show_status(line: &str) {
+    // A terminal that does not tell its width (0) is taken as 80 columns.
+    let width = match crossterm::terminal::size() {
+        Ok((w, _)) if w > 0 => usize::from(w).max(20),
+        _ => 80,
+    };
+    let shown: String = line.chars().take(width - 1).collect();
+    eprint!("\r\x1b[K{shown}");
+}
+
 /// `""` for a first attempt, ` (replay 2)` for the second...
 pub fn attempt_suffix(attempt: u32) -> String {
     if attempt == 0 {

@@ -35,6 +35,14 @@ enum Commands {
     Play(PlayArgs),
     /// Play a match between two AIs and report the score, Elo difference and times; with
     /// --sprt, until a sequential test decides.
+    ///
+    /// Each opening is played twice with colours swapped. To test an engine change, build the
+    /// old version as a protocol engine and run an SPRT against it, e.g.
+    /// `gomoku match engine pbrain:/path/to/old/pbrain-gomoku --sprt 0,10 --sprt-model
+    /// pentanomial -n 2000 --time 200ms -j 2`: it stops with "H1 accepted" (a gain of at least
+    /// ELO1), "H0 accepted" (at most ELO0) or, after -n games, "inconclusive". A game in which
+    /// an external engine sent nothing at all after a command is void: not scored, listed
+    /// apart and replayed.
     Match(MatchArgs),
     /// Play a round robin (or a gauntlet) between several AIs: crosstable and Elo ranking.
     Tournament(TournamentArgs),

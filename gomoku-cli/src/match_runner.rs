@@ -12,7 +12,7 @@ use gomoku_ai::arena::{
 };
 
 pub use crate::arena_settings::{ArenaSettings, MatchCliError, OpeningsChoice, OpeningsOrder};
-use crate::arena_settings::{attempt_suffix, make_player};
+use crate::arena_settings::{attempt_suffix, make_player, show_status};
 use crate::player_spec::PlayerSpec;
 
 /// The settings of `gomoku match`.
@@ -297,10 +297,7 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let mut result = run_match(&config, &factory, &mut |report, summary| {
         let status = options.sprt.map(|sprt| sprt.status(summary));
         if show_progress {
-            eprint!(
-                "\r\x1b[K{}",
-                progress_line(summary, arena.games, status.as_ref())
-            );
+            show_status(&progress_line(summary, arena.games, status.as_ref()));
         }
         if let (Some(dir), None) = (&arena.records, &record_error) {
             record_error = arena

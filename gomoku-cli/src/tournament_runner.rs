@@ -11,7 +11,7 @@ use gomoku_ai::arena::{
     pairings, run_tournament,
 };
 
-use crate::arena_settings::{ArenaSettings, MatchCliError, make_player};
+use crate::arena_settings::{ArenaSettings, MatchCliError, make_player, show_status};
 use crate::match_runner::incidents_text;
 use crate::player_spec::PlayerSpec;
 
@@ -256,7 +256,7 @@ pub fn run(
     let mut record_error = None;
     let result = run_tournament(&config, &factory, &mut |game| {
         if show_progress {
-            eprint!("\r\x1b[K{}", progress_line(options, game, total));
+            show_status(&progress_line(options, game, total));
         }
         if let (Some(dir), None) = (&arena.records, &record_error) {
             let (a, b) = game.players;

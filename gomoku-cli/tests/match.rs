@@ -1,33 +1,20 @@
 //! `gomoku match` between built-in AIs and external engines.
 
+mod arena_support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gomoku_core::Rule;
 use gomoku_core::record::{self, ReadOptions};
 use serde_json::Value;
 
-fn gomoku(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("gomoku runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
+use arena_support::{gomoku, gomoku_json, u};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-match-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
 }
 
 /// Checks that a JSON summary adds up for `games` games.
@@ -239,7 +226,7 @@ fn our_own_pbrain_engine_plays_a_match() {
 #[test]
 fn sprt_stops_once_it_decides() {
     // A node budget instead of a clock: the same games on any machine.
-    let (out, err, ok) = gomoku(&[
+    let args = [
         "match",
         "engine:easy",
         "greedy",
@@ -251,15 +238,13 @@ fn sprt_stops_once_it_decides() {
         "0",
         "--nodes",
         "3000",
-        "--json",
-    ]);
-    assert!(ok, "{err}");
-    let s: Value = serde_json::from_str(&out).unwrap();
+    ];
+    let s = gomoku_json(&[&args[..], &["--json"]].concat());
     let games = u(&s["games"]);
-    assert!(games < 100, "{out}");
+    assert!(games < 100, "{s}");
     assert_adds_up(&s, games);
     let sprt = &s["sprt"];
-    assert_eq!(sprt["result"], "H1", "{out}");
+    assert_eq!(sprt["result"], "H1", "{s}");
     assert_eq!(sprt["model"], "trinomial");
     assert_eq!(
         (sprt["elo0"].as_f64(), sprt["elo1"].as_f64()),
@@ -274,19 +259,7 @@ fn sprt_stops_once_it_decides() {
     assert!((sprt["lower"].as_f64().unwrap() + 2.944).abs() < 1e-9);
 
     // The table prints the LLR with its bounds and the verdict.
-    let (out, err, ok) = gomoku(&[
-        "match",
-        "engine:easy",
-        "greedy",
-        "--sprt",
-        "0,100",
-        "-n",
-        "400",
-        "--time",
-        "0",
-        "--nodes",
-        "3000",
-    ]);
+    let (out, err, ok) = gomoku(&args);
     assert!(ok, "{err}");
     assert!(
         out.contains(&format!("LLR {llr:.2} [-2.94, 2.94]\nH1 accepted\n")),

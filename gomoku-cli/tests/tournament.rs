@@ -1,46 +1,25 @@
 //! `gomoku tournament`: round robins and gauntlets between built-in AIs.
 
-use std::process::Command;
+mod arena_support;
 
-use serde_json::Value;
+use arena_support::{f, gomoku, gomoku_json, u};
 
-fn gomoku(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("gomoku runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
-
-#[test]
-fn a_round_robin_of_three_adds_up() {
-    let (out, err, ok) = gomoku(&[
+/// The arguments of a tournament of greedy against two random players, with `extra` options.
+fn three_players<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let args = [
         "tournament",
         "greedy",
         "random:1",
         "random:2",
-        "-n",
-        "4",
         "--time",
         "0",
-        "-j",
-        "2",
-        "--json",
-    ]);
-    assert!(ok, "{err}");
-    let s: Value = serde_json::from_str(&out).unwrap();
+    ];
+    [&args[..], extra].concat()
+}
+
+#[test]
+fn a_round_robin_of_three_adds_up() {
+    let s = gomoku_json(&three_players(&["-n", "4", "-j", "2", "--json"]));
     assert_eq!(s["format"], "round-robin");
     assert_eq!(u(&s["games"]), 12);
     let players = s["players"].as_array().unwrap();
@@ -64,7 +43,7 @@ fn a_round_robin_of_three_adds_up() {
     // The ratings average 0; greedy beats random players and ranks first.
     let elo_sum: f64 = players.iter().map(|p| f(&p["elo"])).sum();
     assert!(elo_sum.abs() < 0.5, "{elo_sum}");
-    assert_eq!(u(&players[0]["rank"]), 1, "{out}");
+    assert_eq!(u(&players[0]["rank"]), 1, "{s}");
     let mut ranks: Vec<u64> = players.iter().map(|p| u(&p["rank"])).collect();
     ranks.sort_unstable();
     assert_eq!(ranks, [1, 2, 3]);
@@ -84,16 +63,7 @@ fn a_round_robin_of_three_adds_up() {
 
 #[test]
 fn the_table_has_a_crosstable_and_a_ranking() {
-    let (out, err, ok) = gomoku(&[
-        "tournament",
-        "greedy",
-        "random:1",
-        "random:2",
-        "-n",
-        "2",
-        "--time",
-        "0",
-    ]);
+    let (out, err, ok) = gomoku(&three_players(&["-n", "2"]));
     assert!(ok, "{err}");
     assert!(
         out.starts_with("round-robin, 3 players, 2 games a pairing: 6 games, freestyle 15x15"),
@@ -120,20 +90,7 @@ fn the_table_has_a_crosstable_and_a_ranking() {
 
 #[test]
 fn a_gauntlet_pairs_the_first_player_with_each_other() {
-    let (out, err, ok) = gomoku(&[
-        "tournament",
-        "greedy",
-        "random:1",
-        "random:2",
-        "--gauntlet",
-        "-n",
-        "2",
-        "--time",
-        "0",
-        "--json",
-    ]);
-    assert!(ok, "{err}");
-    let s: Value = serde_json::from_str(&out).unwrap();
+    let s = gomoku_json(&three_players(&["--gauntlet", "-n", "2", "--json"]));
     assert_eq!(s["format"], "gauntlet");
     assert_eq!(u(&s["games"]), 4);
     let games: Vec<u64> = s["players"]

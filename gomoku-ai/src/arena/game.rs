@@ -266,6 +266,7 @@ pub fn play_game_until(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::test_players::NoMove;
     use crate::player::{SearchInfo, SearchResult};
     use crate::random::RandomPlayer;
     use crate::score::Score;
@@ -370,33 +371,12 @@ mod tests {
         assert_eq!(played.move_times.len(), 1);
     }
 
-    /// Answers nothing, and says it went silent (an engine that lost the command).
-    struct Silent;
-
-    impl Player for Silent {
-        fn name(&self) -> String {
-            "silent".into()
-        }
-        fn choose(
-            &mut self,
-            board: &Board,
-            rule: Rule,
-            limits: &Limits,
-            report: &mut dyn FnMut(&SearchInfo),
-        ) -> SearchResult {
-            let mut none = Scripted(vec![], Duration::ZERO);
-            none.choose(board, rule, limits, report)
-        }
-        fn went_silent(&self) -> bool {
-            true
-        }
-    }
-
     #[test]
     fn a_silent_player_voids_the_game() {
         let mut b = Scripted(pts("h8 h9"), Duration::ZERO);
         let start = Game::new(15, Rule::Freestyle).unwrap();
-        let played = play_game(start, &mut b, &mut Silent, TimeControl::default());
+        let mut silent = NoMove { silent: true };
+        let played = play_game(start, &mut b, &mut silent, TimeControl::default());
         assert!(matches!(
             played.end,
             GameEnd::Void {

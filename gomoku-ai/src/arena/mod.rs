@@ -36,6 +36,8 @@ mod runner;
 mod sprt;
 mod standings;
 mod summary;
+#[cfg(test)]
+mod test_players;
 mod tournament;
 
 pub use elo::{EloEstimate, elo_from_score};

@@ -218,6 +218,37 @@ struct Job {
     attempt: u32,
 }
 
+/// Hands games to the workers and counts those in flight.
+struct Dispatch<'a> {
+    jobs: &'a mpsc::Sender<Job>,
+    /// The next fresh game index.
+    next: u32,
+    /// The number of games of the match.
+    games: u32,
+    in_flight: u32,
+}
+
+impl Dispatch<'_> {
+    fn send(&mut self, job: Job) {
+        if self.jobs.send(job).is_ok() {
+            self.in_flight += 1;
+        }
+    }
+
+    /// Sends the next fresh game, if any is left.
+    fn send_fresh(&mut self) -> bool {
+        if self.next >= self.games {
+            return false;
+        }
+        self.send(Job {
+            index: self.next,
+            attempt: 0,
+        });
+        self.next += 1;
+        true
+    }
+}
+
 /// Plays one game.
 fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, job: Job) -> GameReport {
     let Job { index, attempt } = job;
@@ -324,27 +355,17 @@ pub fn run_match(
         }
         drop(tx);
         // The scheduler: fresh games in index order, void ones again first.
-        let mut next = 0;
-        let mut in_flight = 0;
-        let mut flow = Flow::Continue;
-        let send = |job: Job, in_flight: &mut u32| {
-            if job_tx.send(job).is_ok() {
-                *in_flight += 1;
-            }
+        let mut dispatch = Dispatch {
+            jobs: &job_tx,
+            next: 0,
+            games: config.games,
+            in_flight: 0,
         };
-        while next < config.games && in_flight < threads as u32 {
-            send(
-                Job {
-                    index: next,
-                    attempt: 0,
-                },
-                &mut in_flight,
-            );
-            next += 1;
-        }
-        while in_flight > 0 {
+        while dispatch.in_flight < threads as u32 && dispatch.send_fresh() {}
+        let mut flow = Flow::Continue;
+        while dispatch.in_flight > 0 {
             let Ok(report) = rx.recv() else { break };
-            in_flight -= 1;
+            dispatch.in_flight -= 1;
             if report.played.end == GameEnd::Interrupted {
                 interrupted = true;
                 continue;
@@ -364,16 +385,9 @@ pub fn run_match(
                 continue;
             }
             if replay {
-                send(job, &mut in_flight);
-            } else if next < config.games {
-                send(
-                    Job {
-                        index: next,
-                        attempt: 0,
-                    },
-                    &mut in_flight,
-                );
-                next += 1;
+                dispatch.send(job);
+            } else {
+                dispatch.send_fresh();
             }
         }
         drop(job_tx);
@@ -391,6 +405,7 @@ pub fn run_match(
 mod tests {
     use super::*;
     use crate::arena::opening::default_openings;
+    use crate::arena::test_players::NoMove;
     use crate::random::RandomPlayer;
     use std::sync::atomic::{AtomicU32, Ordering};
     use std::time::Duration;
@@ -491,29 +506,6 @@ mod tests {
         ));
     }
 
-    /// Returns no move and says it went silent.
-    struct Silent;
-
-    impl Player for Silent {
-        fn name(&self) -> String {
-            "silent".into()
-        }
-        fn choose(
-            &mut self,
-            board: &gomoku_core::Board,
-            rule: Rule,
-            limits: &crate::Limits,
-            report: &mut dyn FnMut(&crate::SearchInfo),
-        ) -> crate::SearchResult {
-            let mut result = RandomPlayer::new(0).choose(board, rule, limits, report);
-            result.best = None;
-            result
-        }
-        fn went_silent(&self) -> bool {
-            true
-        }
-    }
-
     #[test]
     fn void_games_are_replayed_and_not_scored() {
         // B goes silent in the first two games it is built for, then plays.
@@ -525,7 +517,7 @@ mod tests {
                         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
                         .is_ok();
                 if silent {
-                    Ok(Box::new(Silent))
+                    Ok(Box::new(NoMove { silent: true }))
                 } else {
                     Ok(Box::new(RandomPlayer::new(seed)))
                 }
@@ -548,31 +540,22 @@ mod tests {
 
     #[test]
     fn stopping_after_a_game_plays_no_new_one() {
-        let mut calls = 0;
-        let result = run_match(&config(8, 1), &random_factory, &mut |_, _| {
-            calls += 1;
-            if calls == 3 {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        })
-        .unwrap();
-        assert_eq!(result.summary.games(), 3);
-        assert!(!result.interrupted);
         // With two workers the game in flight when the test decides finishes and counts.
-        let mut calls = 0;
-        let result = run_match(&config(8, 2), &random_factory, &mut |_, _| {
-            calls += 1;
-            if calls == 3 {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        })
-        .unwrap();
-        assert_eq!(result.summary.games(), 4);
-        assert_eq!(result.games.len(), 4);
+        for (threads, expected) in [(1, 3), (2, 4)] {
+            let mut calls = 0;
+            let result = run_match(&config(8, threads), &random_factory, &mut |_, _| {
+                calls += 1;
+                if calls == 3 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            })
+            .unwrap();
+            assert_eq!(result.summary.games(), expected, "{threads} threads");
+            assert_eq!(result.games.len() as u32, expected);
+            assert!(!result.interrupted);
+        }
     }
 
     #[test]

@@ -207,9 +207,9 @@ mod tests {
     use super::*;
     use crate::arena::game::TimeControl;
     use crate::arena::opening::default_openings;
-    use crate::player::{Limits, SearchInfo, SearchResult};
+    use crate::arena::test_players::NoMove;
     use crate::random::RandomPlayer;
-    use gomoku_core::{Board, Rule};
+    use gomoku_core::Rule;
     use std::time::Duration;
 
     #[test]
@@ -225,31 +225,6 @@ mod tests {
         assert!(pairings(1, TournamentFormat::RoundRobin).is_empty());
         assert_eq!("gauntlet".parse(), Ok(TournamentFormat::Gauntlet));
         assert!("swiss".parse::<TournamentFormat>().is_err());
-    }
-
-    /// Random moves, or no move at all (a forfeit) when `resigns`.
-    struct Weak {
-        inner: RandomPlayer,
-        resigns: bool,
-    }
-
-    impl Player for Weak {
-        fn name(&self) -> String {
-            "weak".into()
-        }
-        fn choose(
-            &mut self,
-            board: &Board,
-            rule: Rule,
-            limits: &Limits,
-            report: &mut dyn FnMut(&SearchInfo),
-        ) -> SearchResult {
-            let mut result = self.inner.choose(board, rule, limits, report);
-            if self.resigns {
-                result.best = None;
-            }
-            result
-        }
     }
 
     #[test]
@@ -269,10 +244,11 @@ mod tests {
         // Player 2 forfeits every game: it must finish last.
         let factory =
             |player: usize, seed: u64| -> Result<Box<dyn Player>, Box<dyn Error + Send + Sync>> {
-                Ok(Box::new(Weak {
-                    inner: RandomPlayer::new(seed),
-                    resigns: player == 2,
-                }))
+                if player == 2 {
+                    Ok(Box::new(NoMove { silent: false }))
+                } else {
+                    Ok(Box::new(RandomPlayer::new(seed)))
+                }
             };
         let mut calls = 0;
         let result = run_tournament(&config, &factory, &mut |g| {
