@@ -451,3 +451,64 @@ fn position_string_openings_in_a_seeded_random_order() {
     assert!(orders.len() > 1, "the order depends on the seed");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("interrupt");
+    let records = dir.join("records");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args([
+            "match",
+            "engine:easy",
+            "greedy",
+            "-n",
+            "200",
+            "--time",
+            "30ms",
+            "--json",
+            "--records",
+            records.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first record, then interrupt as a terminal's Ctrl-C does.
+    let started = Instant::now();
+    while std::fs::read_dir(&records).map_or(0, |d| d.count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["interrupted"], true);
+    let games = u(&s["games"]);
+    assert!((2..200).contains(&games), "{games}");
+    assert_adds_up(&s, games);
+    // One complete record for every game counted, none for the game cut short.
+    let files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len() as u64, games);
+    for f in files {
+        let rec = record::load(&f).unwrap();
+        assert!(rec.game().is_over(), "{}", f.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
