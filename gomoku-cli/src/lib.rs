@@ -1,6 +1,6 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
-//! them: the terminal game, the Gomocup protocol engine, the match runner, record conversion and the
-//! threat solver. No game logic lives
+//! them: the terminal game, the Gomocup protocol engine, the match and tournament runners, record
+//! conversion and the threat solver. No game logic lives
 //! here; rules come from gomoku-core and players from gomoku-ai.
 
 pub mod arena_settings;

@@ -465,6 +465,27 @@ mod tests {
         assert!("binomial".parse::<SprtModel>().is_err());
     }
 
+    #[test]
+    fn the_status_counts_games_or_pairs_by_the_model() {
+        let mut summary = MatchSummary::new();
+        summary.a.as_black.wins = 20;
+        summary.a.as_white.wins = 10;
+        summary.a.as_white.losses = 10;
+        summary.pairs = [2, 10, 20, 30, 8];
+        let mut sprt = SprtConfig::new(0.0, 100.0).unwrap();
+        let games = sprt.status(&summary);
+        assert!(close(games.llr, 5.377_524_9));
+        assert_eq!(games.result, Some(Hypothesis::H1));
+        assert_eq!(games.to_string(), "LLR 5.38 [-2.94, 2.94]");
+        sprt.model = SprtModel::Pentanomial;
+        let pairs = sprt.status(&summary);
+        assert!(close(
+            pairs.llr,
+            llr_pentanomial(&[2, 10, 20, 30, 8], 0.0, 100.0)
+        ));
+        assert_ne!(pairs.llr, games.llr);
+    }
+
     proptest! {
         /// Swapping the players (wins for losses) and mirroring the hypotheses negates the LLR.
         #[test]
