@@ -26,20 +26,29 @@ pub struct TournamentOptions {
     pub arena: ArenaSettings,
 }
 
-/// The progress after a game: `[ 7/12] pairing 2/3: engine:easy 2 - 1 greedy`.
+/// The progress after a game:
+/// `[ 7/12] pairing 2/3: engine:easy 2 - 1 greedy  W-L-D 2-1-0  Elo +191 ±400`.
 pub fn progress_line(options: &TournamentOptions, game: &TournamentGame<'_>, total: u32) -> String {
     let (a, b) = game.players;
+    let summary = game.summary;
     let pairing_count = pairings(options.players.len(), options.format).len();
-    format!(
-        "[{:>w$}/{total}] pairing {}/{pairing_count}: {} {} - {} {}",
+    let mut line = format!(
+        "[{:>w$}/{total}] pairing {}/{pairing_count}: {} {} - {} {}  W-L-D {}-{}-{}",
         game.games_done,
         game.pairing + 1,
         options.players[a],
-        game.summary.a.score(),
-        game.summary.b.score(),
+        summary.a.score(),
+        summary.b.score(),
         options.players[b],
+        summary.a.wins(),
+        summary.a.losses(),
+        summary.a.draws(),
         w = total.to_string().len()
-    )
+    );
+    if let Some(e) = summary.elo() {
+        line.push_str(&format!("  Elo {}", e.short()));
+    }
+    line
 }
 
 /// `+123 ± 45`, or `n/a` without a rating.
