@@ -38,11 +38,12 @@ enum Commands {
     ///
     /// Each opening is played twice with colours swapped. To test an engine change, build the
     /// old version as a protocol engine and run an SPRT against it, e.g.
-    /// `gomoku match engine pbrain:/path/to/old/pbrain-gomoku --sprt 0,10 --sprt-model
-    /// pentanomial -n 2000 --time 200ms -j 2`: it stops with "H1 accepted" (a gain of at least
-    /// ELO1), "H0 accepted" (at most ELO0) or, after -n games, "inconclusive". A game in which
-    /// an external engine sent nothing at all after a command is void: not scored, listed
-    /// apart and replayed.
+    /// `gomoku match pbrain:target/release/pbrain-gomoku pbrain:/path/to/old/pbrain-gomoku
+    /// --sprt 0,10 --sprt-model pentanomial -n 2000 --time 200ms -j 2` (both sides through the
+    /// protocol, so both get the same share of each turn): it stops with "H1 accepted" (a gain
+    /// of at least ELO1), "H0 accepted" (at most ELO0) or, after -n games, "inconclusive". A
+    /// game in which an external engine sent nothing at all after a command is void: not
+    /// scored, listed apart and replayed.
     Match(MatchArgs),
     /// Play a round robin (or a gauntlet) between several AIs: crosstable and Elo ranking.
     Tournament(TournamentArgs),
