@@ -275,17 +275,21 @@ impl ArenaSettings {
     }
 }
 
-/// Builds a player for the arena from a specification: an external engine may answer up to
-/// the tolerance plus [`SILENCE_MARGIN`] late.
-///
-/// # Errors
-/// When the player cannot be built (an error the arena turns into a forfeit).
-pub fn make_player(
-    spec: &PlayerSpec,
-    seed: u64,
-    time: &TimeControl,
-) -> Result<Box<dyn Player>, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(spec.build_with_grace(seed, time.tolerance + SILENCE_MARGIN)?)
+impl ArenaSettings {
+    /// Builds a player for one game: an external engine is started on the board size before
+    /// the game (its start-up does not count on its clock) and may answer up to the tolerance
+    /// plus [`SILENCE_MARGIN`] late.
+    ///
+    /// # Errors
+    /// When the player cannot be built or started (an error the arena turns into a forfeit).
+    pub fn make_player(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+    ) -> Result<Box<dyn Player>, Box<dyn std::error::Error + Send + Sync>> {
+        let grace = self.time.tolerance + SILENCE_MARGIN;
+        Ok(spec.build_for_match(seed, self.size, grace)?)
+    }
 }
 
 /// Rewrites the status line on standard error (a terminal): the line is cut to the terminal's

@@ -193,6 +193,15 @@ impl ExternalPlayer {
         Ok(player)
     }
 
+    /// Sends `START size` now and waits for `OK`, so that the engine's start-up (loading
+    /// tables or networks) is not counted against the clock of its first move.
+    ///
+    /// # Errors
+    /// [`ExternalError`] when the engine does not answer `OK` within [`START_TIMEOUT`].
+    pub fn prepare(&mut self, size: u8) -> Result<(), ExternalError> {
+        self.ready(size, &StopFlag::new()).map(|_| ())
+    }
+
     /// Sets how long past its time limit the engine may take to answer before it is given up on
     /// ([`REPLY_GRACE`] by default). A match sets it above its forfeit tolerance, so that a late
     /// answer is told from silence.

@@ -12,7 +12,7 @@ use gomoku_ai::arena::{
 };
 
 pub use crate::arena_settings::{ArenaSettings, MatchCliError, OpeningsChoice, OpeningsOrder};
-use crate::arena_settings::{attempt_suffix, make_player, show_status};
+use crate::arena_settings::{attempt_suffix, show_status};
 use crate::player_spec::PlayerSpec;
 
 /// The settings of `gomoku match`.
@@ -290,7 +290,7 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let arena = &options.arena;
     let config = arena.prepare(&[&options.a, &options.b])?;
     let opening_count = config.openings.len();
-    let factory = |side: Side, seed: u64| make_player(options.spec(side), seed, &arena.time);
+    let factory = |side: Side, seed: u64| arena.make_player(options.spec(side), seed);
     let show_progress = !arena.json && io::stderr().is_terminal();
     let mut record_error = None;
     let mut decided = None;

@@ -94,21 +94,28 @@ impl PlayerSpec {
         }
     }
 
-    /// Builds the AI player for a match: as [`PlayerSpec::build`], with an external engine
-    /// given `reply_grace` past its time limit to answer (see
+    /// Builds the AI player for a match on a `size` board: as [`PlayerSpec::build`], with an
+    /// external engine started on that size before the game (see [`ExternalPlayer::prepare`])
+    /// and given `reply_grace` past its time limit to answer (see
     /// [`ExternalPlayer::set_reply_grace`]).
     ///
     /// # Errors
-    /// As [`PlayerSpec::build`].
-    pub fn build_with_grace(
+    /// As [`PlayerSpec::build`], and [`SpecError::External`] when the engine does not accept
+    /// the board size.
+    pub fn build_for_match(
         &self,
         seed: u64,
+        size: u32,
         reply_grace: Duration,
     ) -> Result<Box<dyn Player>, SpecError> {
         match self {
             PlayerSpec::External { path, args } => {
                 let mut player = ExternalPlayer::start(path, args.clone())?;
                 player.set_reply_grace(reply_grace);
+                // A size the arena refuses never reaches a game; leave it to the first move.
+                if let Ok(size) = u8::try_from(size) {
+                    player.prepare(size)?;
+                }
                 Ok(Box::new(player))
             }
             _ => self.build(seed),

@@ -11,7 +11,7 @@ use gomoku_ai::arena::{
     pairings, run_tournament,
 };
 
-use crate::arena_settings::{ArenaSettings, MatchCliError, make_player, show_status};
+use crate::arena_settings::{ArenaSettings, MatchCliError, show_status};
 use crate::match_runner::incidents_text;
 use crate::player_spec::PlayerSpec;
 
@@ -259,8 +259,7 @@ pub fn run(
         pairing,
     };
     let total = arena.games * pairings(config.players, config.format).len() as u32;
-    let factory =
-        |player: usize, seed: u64| make_player(&options.players[player], seed, &arena.time);
+    let factory = |player: usize, seed: u64| arena.make_player(&options.players[player], seed);
     let show_progress = !arena.json && io::stderr().is_terminal();
     let mut record_error = None;
     let result = run_tournament(&config, &factory, &mut |game| {

@@ -512,3 +512,34 @@ fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_engine_s_start_up_is_not_on_its_clock() {
+    let dir = temp_dir("slow-start");
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    // Our engine, 0.8 s slow to answer START (as engines that load networks are).
+    let slow = script(
+        &dir,
+        "pbrain-slow-start",
+        &format!(
+            "while IFS= read -r line; do\n  case \"$line\" in START*) sleep 0.8;; esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
+        ),
+    );
+    let spec = format!("pbrain:{}", slow.display());
+    let s = gomoku_json(&[
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "100ms",
+        "--tolerance",
+        "500ms",
+        "--json",
+    ]);
+    assert_adds_up(&s, 2);
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
+    assert!(s["a"]["max_move_ms"].as_f64().unwrap() < 600.0, "{s}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
