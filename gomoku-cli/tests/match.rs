@@ -174,6 +174,19 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// Our `pbrain-gomoku` behind a shell filter of its input lines: `case_arm` is a `case` arm on
+/// `$line` (e.g. `TURN*) continue;;` drops TURN commands); every other line is passed on.
+fn filtered_pbrain(dir: &Path, name: &str, case_arm: &str) -> PathBuf {
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    script(
+        dir,
+        name,
+        &format!(
+            "while IFS= read -r line; do\n  case \"$line\" in {case_arm} esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
+        ),
+    )
+}
+
 #[test]
 fn external_engines_that_misbehave_forfeit() {
     let dir = temp_dir("external");
@@ -298,15 +311,14 @@ fn sprt_that_runs_out_of_games_is_inconclusive() {
 #[test]
 fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
     let dir = temp_dir("void");
-    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
     let mark = dir.join("swallowed");
     // Our engine behind a filter that drops the first TURN it sees (once per test): the engine
     // never learns it was asked and stays silent, as engines do that lose a command.
-    let swallow = script(
+    let swallow = filtered_pbrain(
         &dir,
         "pbrain-swallow",
         &format!(
-            "while IFS= read -r line; do\n  case \"$line\" in TURN*) if [ ! -e '{m}' ]; then : > '{m}'; continue; fi;; esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n",
+            "TURN*) if [ ! -e '{m}' ]; then : > '{m}'; continue; fi;;",
             m = mark.display()
         ),
     );
@@ -516,15 +528,8 @@ fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
 #[test]
 fn an_engine_s_start_up_is_not_on_its_clock() {
     let dir = temp_dir("slow-start");
-    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
     // Our engine, 0.8 s slow to answer START (as engines that load networks are).
-    let slow = script(
-        &dir,
-        "pbrain-slow-start",
-        &format!(
-            "while IFS= read -r line; do\n  case \"$line\" in START*) sleep 0.8;; esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
-        ),
-    );
+    let slow = filtered_pbrain(&dir, "pbrain-slow-start", "START*) sleep 0.8;;");
     let spec = format!("pbrain:{}", slow.display());
     let s = gomoku_json(&[
         "match",
