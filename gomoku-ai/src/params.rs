@@ -62,7 +62,7 @@ pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
 /// improving).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// See [`MOVE_COUNT_BASE`].
-pub const MOVE_COUNT_EXPONENT: f32 = 1.5;
+pub const MOVE_COUNT_EXPONENT: f32 = 1.7;
 /// Below this remaining depth, moves that make no shape of two or better for either side are
 /// pruned.
 pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
