@@ -1,51 +1,61 @@
-//! A small tournament between strategies through the library: the same arena `gomoku match`
-//! uses, with balanced openings each played twice with colours swapped.
+//! A small round-robin tournament between strategies through the library: the same arena
+//! `gomoku tournament` uses, with balanced openings each played twice with colours swapped, and
+//! Elo ratings fitted over all games at once.
 //!
 //! Run: `cargo run --release --example tournament`
 
 use std::time::Duration;
 
-use gomoku::ai::arena::{self, MatchConfig, Side, TimeControl};
+use gomoku::ai::arena::{self, MatchConfig, TimeControl, TournamentConfig, TournamentFormat};
 use gomoku::ai::builtin_player;
 use gomoku::core::Rule;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let players = ["engine:easy", "thesis", "priority", "gm8"];
     let rule = Rule::Freestyle;
-    let config = MatchConfig {
-        size: 15,
+    let mut pairing = MatchConfig::new(
+        15,
         rule,
-        games: 4,
-        openings: arena::default_openings(15, rule),
-        time: TimeControl {
-            move_time: Some(Duration::from_millis(50)),
-            game_time: None,
-            tolerance: arena::DEFAULT_TIME_TOLERANCE,
-        },
-        seed: 7,
-        threads: 2,
+        4,
+        arena::default_openings(15, rule),
+        TimeControl::per_move(Duration::from_millis(50)),
+    );
+    pairing.seed = 7;
+    pairing.threads = 2;
+    let config = TournamentConfig {
+        players: players.len(),
+        format: TournamentFormat::RoundRobin,
+        pairing,
     };
-    println!("round robin, {} games a pairing, 50 ms/move", config.games);
-    let mut points = vec![0.0; players.len()];
-    for i in 0..players.len() {
-        for j in i + 1..players.len() {
-            let (a, b) = (players[i], players[j]);
-            let factory = move |side: Side, seed: u64| {
-                let spec = if side == Side::A { a } else { b };
-                builtin_player(spec, seed).map_err(|e| e.into())
-            };
-            let result = arena::run_match(&config, &factory, &mut |_, _| {})?;
-            let s = &result.summary;
-            points[i] += s.a.score();
-            points[j] += s.b.score();
-            println!("{a:>12} {:>4.1} - {:<4.1} {b}", s.a.score(), s.b.score());
-        }
+    println!(
+        "round robin, {} games a pairing, 50 ms/move",
+        config.pairing.games
+    );
+    let factory =
+        |player: usize, seed: u64| builtin_player(players[player], seed).map_err(|e| e.into());
+    let result = arena::run_tournament(&config, &factory, &mut |_| {})?;
+    for p in &result.pairings {
+        let s = &p.result.summary;
+        println!(
+            "{:>12} {:>4.1} - {:<4.1} {}",
+            players[p.a],
+            s.a.score(),
+            s.b.score(),
+            players[p.b]
+        );
     }
-    let mut table: Vec<(&str, f64)> = players.iter().copied().zip(points).collect();
-    table.sort_by(|x, y| y.1.total_cmp(&x.1));
-    println!("\nstandings:");
-    for (name, p) in table {
-        println!("{name:>12} {p:>4.1}");
+    let standings = &result.standings;
+    println!("\nstandings (Elo fitted over all games, 95% margin):");
+    for i in standings.ranking() {
+        let rating = standings.ratings[i].map_or_else(
+            || "n/a".to_string(),
+            |r| format!("{:+.0} ± {:.0}", r.elo, r.margin),
+        );
+        println!(
+            "{:>12} {:>4.1}  {rating}",
+            players[i],
+            standings.players[i].score()
+        );
     }
     Ok(())
 }

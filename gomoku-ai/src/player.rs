@@ -125,6 +125,14 @@ pub trait Player: Send {
 
     /// Forgets what was learnt between moves (e.g. the transposition table) for a new game.
     fn new_game(&mut self) {}
+
+    /// Whether the last [`Player::choose`] returned no move because the player went silent: it
+    /// sent nothing at all after being asked until its time (plus a grace) ran out, as an
+    /// external engine does that lost the command, rather than answering late or wrongly. A
+    /// match voids such a game instead of scoring it. Built-in players never go silent.
+    fn went_silent(&self) -> bool {
+        false
+    }
 }
 
 impl fmt::Debug for dyn Player {

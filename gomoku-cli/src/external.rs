@@ -6,8 +6,14 @@
 //! with the whole position otherwise (a new game, an opening, an undo). The engine's reply is the
 //! first line of the form `x,y`; `MESSAGE`, `DEBUG` and `SUGGEST` lines are skipped. An engine
 //! that answers `ERROR`/`UNKNOWN`, an unparsable or off-board move, exits, or does not answer
-//! within its time plus [`REPLY_GRACE`] is stopped and returns no move (a forfeit in a match); it
-//! is started again for the next game.
+//! within its time plus the reply grace ([`REPLY_GRACE`] by default) is stopped and returns no
+//! move (a forfeit in a match); it is started again for the next game.
+//!
+//! An engine that sends nothing at all — not even a `MESSAGE` — between the position command and
+//! the end of that wait has most likely lost the command (some engines swallow a command that
+//! arrives right after their move) rather than thought too long: it [went
+//! silent](Player::went_silent), and a match voids the game instead of scoring a forfeit. Engines
+//! run in their own process group, so a Ctrl-C on the terminal stops the match, not them.
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -17,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use gomoku_ai::{Limits, Player, Score, SearchInfo, SearchResult};
+use gomoku_ai::{Limits, Player, Score, SearchInfo, SearchResult, StopFlag};
 use gomoku_core::{Board, Color, Point, Rule};
 
 /// How long past its time limit an engine may take to answer before it is given up on.
@@ -44,9 +50,15 @@ pub enum ExternalError {
     /// The engine exited or closed its output.
     #[error("the engine exited")]
     Exited,
-    /// The engine did not answer in time.
+    /// The engine did not answer in time, though it sent other lines.
     #[error("no answer within {0:?}")]
     Timeout(Duration),
+    /// The engine sent nothing at all after the command.
+    #[error("silent: sent nothing within {0:?}")]
+    Silent(Duration),
+    /// The wait was stopped from outside (the match was interrupted).
+    #[error("stopped")]
+    Stopped,
     /// The engine answered something unexpected.
     #[error("unexpected answer \"{0}\"")]
     Unexpected(String),
@@ -56,7 +68,10 @@ pub enum ExternalError {
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// The engine's output lines, each with the time it was read.
+    lines: Receiver<(Instant, String)>,
+    /// When the last command was sent.
+    last_sent: Instant,
     /// The board size sent with `START`.
     size: u8,
     /// The rule sent with `INFO rule`.
@@ -67,21 +82,39 @@ struct Process {
 
 impl Process {
     fn send(&mut self, line: &str) -> Result<(), ExternalError> {
+        self.last_sent = Instant::now();
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(ExternalError::Write)
     }
 
-    /// The next line that is not chatter (MESSAGE, DEBUG, SUGGEST), waiting at most `wait`.
-    fn answer(&mut self, wait: Duration) -> Result<String, ExternalError> {
+    /// The next line that is not chatter (MESSAGE, DEBUG, SUGGEST), waiting at most `wait`
+    /// (and not past a raised `stop`). When nothing arrives in time: [`ExternalError::Silent`]
+    /// if the engine sent no line at all since the last command, [`ExternalError::Timeout`]
+    /// otherwise.
+    fn answer(&mut self, wait: Duration, stop: &StopFlag) -> Result<String, ExternalError> {
+        /// How often a raised stop flag is noticed.
+        const POLL: Duration = Duration::from_millis(50);
         let deadline = Instant::now() + wait;
+        let mut heard = false;
         loop {
+            if stop.is_stopped() {
+                return Err(ExternalError::Stopped);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
+            if left.is_zero() {
+                return Err(if heard {
+                    ExternalError::Timeout(wait)
+                } else {
+                    ExternalError::Silent(wait)
+                });
+            }
+            let (at, line) = match self.lines.recv_timeout(left.min(POLL)) {
                 Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => return Err(ExternalError::Timeout(wait)),
+                Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(ExternalError::Exited),
             };
+            heard |= at >= self.last_sent;
             let line = line.trim();
             let keyword = line
                 .split_whitespace()
@@ -122,6 +155,10 @@ pub struct ExternalPlayer {
     args: Vec<String>,
     process: Option<Process>,
     last_error: Option<String>,
+    /// Whether the last move failed because the engine sent nothing at all.
+    silent: bool,
+    /// How long past its time limit the engine may take to answer.
+    reply_grace: Duration,
 }
 
 impl std::fmt::Debug for ExternalPlayer {
@@ -149,9 +186,27 @@ impl ExternalPlayer {
             args,
             process: None,
             last_error: None,
+            silent: false,
+            reply_grace: REPLY_GRACE,
         };
         player.spawn(0)?;
         Ok(player)
+    }
+
+    /// Sends `START size` now and waits for `OK`, so that the engine's start-up (loading
+    /// tables or networks) is not counted against the clock of its first move.
+    ///
+    /// # Errors
+    /// [`ExternalError`] when the engine does not answer `OK` within [`START_TIMEOUT`].
+    pub fn prepare(&mut self, size: u8) -> Result<(), ExternalError> {
+        self.ready(size, &StopFlag::new()).map(|_| ())
+    }
+
+    /// Sets how long past its time limit the engine may take to answer before it is given up on
+    /// ([`REPLY_GRACE`] by default). A match sets it above its forfeit tolerance, so that a late
+    /// answer is told from silence.
+    pub fn set_reply_grace(&mut self, grace: Duration) {
+        self.reply_grace = grace;
     }
 
     /// What went wrong at the last failed move, if anything.
@@ -160,7 +215,12 @@ impl ExternalPlayer {
     }
 
     fn spawn(&mut self, size: u8) -> Result<(), ExternalError> {
-        let mut child = Command::new(&self.path)
+        let mut command = Command::new(&self.path);
+        // Its own process group: a Ctrl-C on the terminal interrupts the match, which then ends
+        // the engine itself, instead of killing the engine in the middle of a game.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .args(&self.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -185,8 +245,9 @@ impl ExternalPlayer {
                     Ok(_) => {
                         let text = String::from_utf8_lossy(&buf);
                         // Lines may end in CR LF, LF or a lone CR.
+                        let at = Instant::now();
                         for line in text.split(['\r', '\n']).filter(|l| !l.is_empty()) {
-                            if tx.send(line.to_string()).is_err() {
+                            if tx.send((at, line.to_string())).is_err() {
                                 return;
                             }
                         }
@@ -198,6 +259,7 @@ impl ExternalPlayer {
             child,
             stdin,
             lines: rx,
+            last_sent: Instant::now(),
             size,
             rule: None,
             known: None,
@@ -206,7 +268,7 @@ impl ExternalPlayer {
     }
 
     /// Makes sure a process runs and knows the board size.
-    fn ready(&mut self, size: u8) -> Result<&mut Process, ExternalError> {
+    fn ready(&mut self, size: u8, stop: &StopFlag) -> Result<&mut Process, ExternalError> {
         let running = self
             .process
             .as_mut()
@@ -221,7 +283,11 @@ impl ExternalPlayer {
             .unwrap_or_else(|| unreachable!("just spawned"));
         if process.size != size {
             process.send(&format!("START {size}"))?;
-            let reply = process.answer(START_TIMEOUT)?;
+            let reply = process.answer(START_TIMEOUT, stop).map_err(|e| match e {
+                // Silence at START is a failure to start, not a lost move command.
+                ExternalError::Silent(wait) => ExternalError::Timeout(wait),
+                e => e,
+            })?;
             if !reply.eq_ignore_ascii_case("OK") {
                 return Err(ExternalError::Unexpected(reply));
             }
@@ -234,7 +300,8 @@ impl ExternalPlayer {
 
     fn play(&mut self, board: &Board, rule: Rule, limits: &Limits) -> Result<Point, ExternalError> {
         let size = board.size();
-        let process = self.ready(size)?;
+        let grace = self.reply_grace;
+        let process = self.ready(size, &limits.stop)?;
         if process.rule != Some(rule) {
             process.send(&format!("INFO rule {}", rule.gomocup_code()))?;
             process.rule = Some(rule);
@@ -242,6 +309,9 @@ impl ExternalPlayer {
         let ms = |d: Duration| d.as_millis().min(i32::MAX as u128);
         if let Some(t) = limits.move_time {
             process.send(&format!("INFO timeout_turn {}", ms(t)))?;
+        }
+        if let Some(nodes) = limits.max_nodes {
+            process.send(&format!("INFO max_node {nodes}"))?;
         }
         match limits.time_left {
             Some(t) => {
@@ -261,10 +331,10 @@ impl ExternalPlayer {
             process.send(line)?;
         }
         let wait = match (limits.move_time, limits.time_left) {
-            (Some(t), _) | (None, Some(t)) => t + REPLY_GRACE,
+            (Some(t), _) | (None, Some(t)) => t + grace,
             (None, None) => UNLIMITED_WAIT,
         };
-        let reply = process.answer(wait)?;
+        let reply = process.answer(wait, &limits.stop)?;
         let point = parse_move(&reply, size).ok_or(ExternalError::Unexpected(reply))?;
         let mut known = board.clone();
         if known.is_empty_at(point) {
@@ -352,9 +422,11 @@ impl Player for ExternalPlayer {
         let best = match self.play(board, rule, limits) {
             Ok(p) => {
                 self.last_error = None;
+                self.silent = false;
                 Some(p)
             }
             Err(e) => {
+                self.silent = matches!(e, ExternalError::Silent(_));
                 self.last_error = Some(e.to_string());
                 if let Some(mut process) = self.process.take() {
                     process.kill();
@@ -379,6 +451,10 @@ impl Player for ExternalPlayer {
         if let Some(process) = self.process.as_mut() {
             process.known = None;
         }
+    }
+
+    fn went_silent(&self) -> bool {
+        self.silent
     }
 }
 

@@ -1,5 +1,5 @@
-//! The `gomoku` command-line program: `play`, `gui`, `match`, `bench`, `pbrain`, `convert`, `show`
-//! and `solve`.
+//! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `bench`, `pbrain`,
+//! `convert`, `show` and `solve`.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -8,12 +8,17 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use gomoku_ai::arena::{DEFAULT_TIME_TOLERANCE, TimeControl};
+use gomoku_ai::StopFlag;
+use gomoku_ai::arena::{
+    DEFAULT_TIME_TOLERANCE, SprtConfig, SprtModel, SprtParseError, TimeControl, TournamentFormat,
+};
+use gomoku_cli::arena_settings::{ArenaSettings, OpeningsChoice, OpeningsOrder};
 use gomoku_cli::duration_arg::parse_duration;
-use gomoku_cli::match_runner::{self, MatchOptions, OpeningsChoice};
+use gomoku_cli::match_runner::{self, MatchOptions};
 use gomoku_cli::play::{self, ColorChoice, PlayOptions};
 use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_cli::record_cmd;
+use gomoku_cli::tournament_runner::{self, TournamentOptions};
 use gomoku_core::record::{self, Format, ReadOptions};
 use gomoku_core::{Game, Rule};
 
@@ -31,8 +36,20 @@ enum Commands {
     Play(PlayArgs),
     /// Serve a web board on this machine: play, watch and analyse in a browser.
     Gui(GuiArgs),
-    /// Play a match between two AIs and report the score, Elo difference and times.
+    /// Play a match between two AIs and report the score, Elo difference and times; with
+    /// --sprt, until a sequential test decides.
+    ///
+    /// Each opening is played twice with colours swapped. To test an engine change, build the
+    /// old version as a protocol engine and run an SPRT against it, e.g.
+    /// `gomoku match pbrain:target/release/pbrain-gomoku pbrain:/path/to/old/pbrain-gomoku
+    /// --sprt 0,10 --sprt-model pentanomial -n 2000 --time 200ms -j 2` (both sides through the
+    /// protocol, so both get the same share of each turn): it stops with "H1 accepted" (a gain
+    /// of at least ELO1), "H0 accepted" (at most ELO0) or, after -n games, "inconclusive". A
+    /// game in which an external engine sent nothing at all after a command is void: not
+    /// scored, listed apart and replayed.
     Match(MatchArgs),
+    /// Play a round robin (or a gauntlet) between several AIs: crosstable and Elo ranking.
+    Tournament(TournamentArgs),
     /// Run the engine's deterministic search benchmark.
     Bench,
     /// Speak the Gomocup protocol on stdin/stdout (what `pbrain-gomoku` does).
@@ -180,18 +197,20 @@ struct PlayArgs {
     lines: bool,
 }
 
+/// The settings `match` and `tournament` share.
 #[derive(Debug, clap::Args)]
-struct MatchArgs {
-    /// Player A: a built-in AI spec (random:7, engine:hard, ...) or "pbrain:PATH [args]".
-    a: String,
-    /// Player B.
-    b: String,
-    /// Number of games.
+struct ArenaArgs {
+    /// Number of games (of a tournament: of each pairing).
     #[arg(long, short = 'n', default_value_t = 48)]
     games: u32,
-    /// Openings: a file in the Gomocup offset format, "default" (built-in set) or "none".
+    /// Openings: a file (one a line: Gomocup offsets "0,0, 1,1" or position strings "h8i9j10",
+    /// rows counted from the top), "default" (built-in set) or "none".
     #[arg(long, default_value = "default")]
     openings: String,
+    /// The order the openings are played in: sequential or random (by --seed); each is played
+    /// twice with colours swapped.
+    #[arg(long, default_value = "sequential", value_parser = clap::value_parser!(OpeningsOrder))]
+    openings_order: OpeningsOrder,
     /// Rule.
     #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
     rule: Rule,
@@ -207,10 +226,14 @@ struct MatchArgs {
     /// How far a player may overstep a limit before it forfeits.
     #[arg(long, value_parser = parse_duration)]
     tolerance: Option<Duration>,
+    /// Nodes per move for built-in players (external engines get INFO max_node): comparisons
+    /// that do not depend on the machine's load. Use with --time 0 to drop the clock.
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Games played at once.
     #[arg(long, short = 'j', default_value_t = 1)]
     jobs: usize,
-    /// Seed for the players.
+    /// Seed for the players and the random openings order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print the summary as JSON.
@@ -222,6 +245,75 @@ struct MatchArgs {
     /// Format of the saved games: psq, sgf, json, rif, txt, pos.
     #[arg(long, default_value = "psq", value_parser = clap::value_parser!(Format))]
     record_format: Format,
+    /// How many times a void game (an external engine that sent nothing at all after a
+    /// command) is replayed.
+    #[arg(long, default_value_t = 2)]
+    void_replays: u32,
+}
+
+impl ArenaArgs {
+    fn settings(self) -> ArenaSettings {
+        let openings = match self.openings.as_str() {
+            "default" => OpeningsChoice::Default,
+            "none" => OpeningsChoice::None,
+            path => OpeningsChoice::File(PathBuf::from(path)),
+        };
+        ArenaSettings {
+            games: self.games,
+            openings,
+            openings_order: self.openings_order,
+            rule: self.rule,
+            size: self.size,
+            time: TimeControl {
+                move_time: (!self.time.is_zero()).then_some(self.time),
+                game_time: self.game_time,
+                tolerance: self.tolerance.unwrap_or(DEFAULT_TIME_TOLERANCE),
+                nodes: self.nodes,
+            },
+            threads: self.jobs.max(1),
+            seed: self.seed,
+            json: self.json,
+            records: self.records,
+            record_format: self.record_format,
+            void_replays: self.void_replays,
+            interrupt: interrupt_on_ctrl_c(),
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// Player A: a built-in AI spec (random:7, engine:hard, ...) or "pbrain:PATH [args]".
+    a: String,
+    /// Player B.
+    b: String,
+    /// Play until a sequential probability ratio test decides whether A is at least ELO1
+    /// stronger than B (H1) or at most ELO0 (H0); -n is then the most games.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA[,BETA]]", allow_hyphen_values = true,
+          value_parser = parse_sprt)]
+    sprt: Option<SprtConfig>,
+    /// What the SPRT counts: games (trinomial) or game pairs on one opening (pentanomial, more
+    /// exact with paired openings).
+    #[arg(long, default_value = "trinomial", value_parser = clap::value_parser!(SprtModel))]
+    sprt_model: SprtModel,
+    #[command(flatten)]
+    arena: ArenaArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct TournamentArgs {
+    /// The players (two or more): built-in AI specs or "pbrain:PATH [args]".
+    #[arg(required = true, num_args = 2..)]
+    players: Vec<String>,
+    /// The first player against each of the others, instead of everyone against everyone.
+    #[arg(long)]
+    gauntlet: bool,
+    #[command(flatten)]
+    arena: ArenaArgs,
+}
+
+fn parse_sprt(text: &str) -> Result<SprtConfig, String> {
+    text.parse().map_err(|e: SprtParseError| e.to_string())
 }
 
 fn spec(text: &str) -> Result<PlayerSpec, String> {
@@ -249,28 +341,14 @@ fn play(args: PlayArgs) -> Result<(), String> {
 }
 
 fn run_match(args: MatchArgs) -> Result<(), String> {
-    let openings = match args.openings.as_str() {
-        "default" => OpeningsChoice::Default,
-        "none" => OpeningsChoice::None,
-        path => OpeningsChoice::File(PathBuf::from(path)),
-    };
     let options = MatchOptions {
         a: spec(&args.a)?,
         b: spec(&args.b)?,
-        games: args.games,
-        openings,
-        rule: args.rule,
-        size: args.size,
-        time: TimeControl {
-            move_time: (!args.time.is_zero()).then_some(args.time),
-            game_time: args.game_time,
-            tolerance: args.tolerance.unwrap_or(DEFAULT_TIME_TOLERANCE),
-        },
-        threads: args.jobs.max(1),
-        seed: args.seed,
-        json: args.json,
-        records: args.records,
-        record_format: args.record_format,
+        sprt: args.sprt.map(|sprt| SprtConfig {
+            model: args.sprt_model,
+            ..sprt
+        }),
+        arena: args.arena.settings(),
     };
     let mut out = std::io::stdout().lock();
     match_runner::run(&options, &mut out)
@@ -285,6 +363,44 @@ fn gui(args: GuiArgs) -> Result<(), String> {
         open: args.open,
     };
     gomoku_cli::gui::run(&options).map_err(|e| e.to_string())
+}
+
+/// A flag raised by the first Ctrl-C (the match then reports the games finished so far); a
+/// second Ctrl-C exits at once.
+fn interrupt_on_ctrl_c() -> StopFlag {
+    let flag = StopFlag::new();
+    let raised = flag.clone();
+    let installed = ctrlc::set_handler(move || {
+        if raised.is_stopped() {
+            std::process::exit(130);
+        }
+        raised.stop();
+        eprintln!("\ngomoku: interrupted; stopping the games in flight (Ctrl-C again to quit now)");
+    });
+    if let Err(e) = installed {
+        eprintln!("gomoku: Ctrl-C will not stop the match cleanly: {e}");
+    }
+    flag
+}
+
+fn run_tournament(args: TournamentArgs) -> Result<(), String> {
+    let options = TournamentOptions {
+        players: args
+            .players
+            .iter()
+            .map(|p| spec(p))
+            .collect::<Result<_, _>>()?,
+        format: if args.gauntlet {
+            TournamentFormat::Gauntlet
+        } else {
+            TournamentFormat::RoundRobin
+        },
+        arena: args.arena.settings(),
+    };
+    let mut out = std::io::stdout().lock();
+    tournament_runner::run(&options, &mut out)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn pbrain(args: PbrainArgs) -> Result<(), String> {
@@ -352,6 +468,7 @@ fn main() -> ExitCode {
         Commands::Play(args) => play(args),
         Commands::Gui(args) => gui(args),
         Commands::Match(args) => run_match(args),
+        Commands::Tournament(args) => run_tournament(args),
         Commands::Bench => {
             gomoku_cli::bench::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())
         }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -90,6 +91,34 @@ impl PlayerSpec {
             PlayerSpec::External { path, args } => {
                 Ok(Box::new(ExternalPlayer::start(path, args.clone())?))
             }
+        }
+    }
+
+    /// Builds the AI player for a match on a `size` board: as [`PlayerSpec::build`], with an
+    /// external engine started on that size before the game (see [`ExternalPlayer::prepare`])
+    /// and given `reply_grace` past its time limit to answer (see
+    /// [`ExternalPlayer::set_reply_grace`]).
+    ///
+    /// # Errors
+    /// As [`PlayerSpec::build`], and [`SpecError::External`] when the engine does not accept
+    /// the board size.
+    pub fn build_for_match(
+        &self,
+        seed: u64,
+        size: u32,
+        reply_grace: Duration,
+    ) -> Result<Box<dyn Player>, SpecError> {
+        match self {
+            PlayerSpec::External { path, args } => {
+                let mut player = ExternalPlayer::start(path, args.clone())?;
+                player.set_reply_grace(reply_grace);
+                // A size the arena refuses never reaches a game; leave it to the first move.
+                if let Ok(size) = u8::try_from(size) {
+                    player.prepare(size)?;
+                }
+                Ok(Box::new(player))
+            }
+            _ => self.build(seed),
         }
     }
 

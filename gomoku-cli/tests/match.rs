@@ -1,33 +1,20 @@
 //! `gomoku match` between built-in AIs and external engines.
 
+mod arena_support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gomoku_core::Rule;
 use gomoku_core::record::{self, ReadOptions};
 use serde_json::Value;
 
-fn gomoku(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("gomoku runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
+use arena_support::{gomoku, gomoku_json, u};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-match-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
 }
 
 /// Checks that a JSON summary adds up for `games` games.
@@ -187,6 +174,19 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// Our `pbrain-gomoku` behind a shell filter of its input lines: `case_arm` is a `case` arm on
+/// `$line` (e.g. `TURN*) continue;;` drops TURN commands); every other line is passed on.
+fn filtered_pbrain(dir: &Path, name: &str, case_arm: &str) -> PathBuf {
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    script(
+        dir,
+        name,
+        &format!(
+            "while IFS= read -r line; do\n  case \"$line\" in {case_arm} esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
+        ),
+    )
+}
+
 #[test]
 fn external_engines_that_misbehave_forfeit() {
     let dir = temp_dir("external");
@@ -234,4 +234,317 @@ fn our_own_pbrain_engine_plays_a_match() {
     // Our engine plays legal moves in time: no forfeits.
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
     assert!(s["a"]["name"].as_str().unwrap().starts_with("pbrain:"));
+}
+
+#[test]
+fn sprt_stops_once_it_decides() {
+    // A node budget instead of a clock: the same games on any machine.
+    let args = [
+        "match",
+        "engine:easy",
+        "greedy",
+        "--sprt",
+        "0,100",
+        "-n",
+        "400",
+        "--time",
+        "0",
+        "--nodes",
+        "3000",
+    ];
+    let s = gomoku_json(&[&args[..], &["--json"]].concat());
+    let games = u(&s["games"]);
+    assert!(games < 100, "{s}");
+    assert_adds_up(&s, games);
+    let sprt = &s["sprt"];
+    assert_eq!(sprt["result"], "H1", "{s}");
+    assert_eq!(sprt["model"], "trinomial");
+    assert_eq!(
+        (sprt["elo0"].as_f64(), sprt["elo1"].as_f64()),
+        (Some(0.0), Some(100.0))
+    );
+    assert_eq!(
+        (sprt["alpha"].as_f64(), sprt["beta"].as_f64()),
+        (Some(0.05), Some(0.05))
+    );
+    let llr = sprt["llr"].as_f64().unwrap();
+    assert!(llr >= sprt["upper"].as_f64().unwrap(), "{sprt}");
+    assert!((sprt["lower"].as_f64().unwrap() + 2.944).abs() < 1e-9);
+
+    // The table prints the LLR with its bounds and the verdict.
+    let (out, err, ok) = gomoku(&args);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!("LLR {llr:.2} [-2.94, 2.94]\nH1 accepted\n")),
+        "{out}"
+    );
+}
+
+#[test]
+fn sprt_that_runs_out_of_games_is_inconclusive() {
+    let (out, err, ok) = gomoku(&[
+        "match",
+        "random:1",
+        "random:2",
+        "--sprt",
+        "-10,10,0.05,0.1",
+        "--sprt-model",
+        "pentanomial",
+        "-n",
+        "4",
+        "--time",
+        "0",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let s: Value = serde_json::from_str(&out).unwrap();
+    assert_adds_up(&s, 4);
+    assert_eq!(s["sprt"]["result"], Value::Null, "{out}");
+    assert_eq!(s["sprt"]["model"], "pentanomial");
+    let pairs: u64 = s["pairs"].as_array().unwrap().iter().map(u).sum();
+    assert_eq!(pairs, 2);
+    let (_, err, ok) = gomoku(&["match", "random", "random", "--sprt", "10,0"]);
+    assert!(!ok);
+    assert!(err.contains("ELO0 (10) must be below ELO1 (0)"), "{err}");
+}
+
+#[test]
+fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
+    let dir = temp_dir("void");
+    let mark = dir.join("swallowed");
+    // Our engine behind a filter that drops the first TURN it sees (once per test): the engine
+    // never learns it was asked and stays silent, as engines do that lose a command.
+    let swallow = filtered_pbrain(
+        &dir,
+        "pbrain-swallow",
+        &format!(
+            "TURN*) if [ ! -e '{m}' ]; then : > '{m}'; continue; fi;;",
+            m = mark.display()
+        ),
+    );
+    let spec = format!("pbrain:{}", swallow.display());
+    let (out, err, ok) = gomoku(&[
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "50ms",
+        "--tolerance",
+        "700ms",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    assert!(mark.exists());
+    let s: Value = serde_json::from_str(&out).unwrap();
+    // The void game is not scored; its replay is.
+    assert_adds_up(&s, 2);
+    assert_eq!(u(&s["void"]), 1, "{out}");
+    let void = &s["voids"][0];
+    assert_eq!(void["side"], "A");
+    assert_eq!(u(&void["attempt"]), 0);
+    // Waited for the move time, the tolerance and the silence margin.
+    assert!(u(&void["waited_ms"]) >= 1250, "{void}");
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
+    let dir = temp_dir("silence");
+    // Never answers a move request.
+    let silent = script(
+        &dir,
+        "pbrain-silent",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; END*) exit 0;; esac; done\n",
+    );
+    // Answers the centre, 600 ms into a 100 ms move (tolerance 300 ms): late.
+    let late = script(
+        &dir,
+        "pbrain-late",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) sleep 0.6; echo 7,7;; END*) exit 0;; esac; done\n",
+    );
+    // Talks but never moves.
+    let thinking = script(
+        &dir,
+        "pbrain-thinking",
+        "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) echo MESSAGE thinking;; END*) exit 0;; esac; done\n",
+    );
+    let run = |engine: &Path| {
+        let spec = format!("pbrain:{}", engine.display());
+        let (out, err, ok) = gomoku(&[
+            "match",
+            &spec,
+            "random:1",
+            "-n",
+            "1",
+            "--openings",
+            "none",
+            "--time",
+            "100ms",
+            "--tolerance",
+            "300ms",
+            "--void-replays",
+            "1",
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let out = run(&silent);
+    // Void twice (once replayed), so no game counts.
+    assert!(out.starts_with("0 games,"), "{out}");
+    assert!(out.contains("Void: 2 (not scored)"), "{out}");
+    assert!(out.contains("game 1: A ("), "{out}");
+    assert!(out.contains("game 1 (replay 1): A ("), "{out}");
+    assert!(out.contains("Forfeits: none"), "{out}");
+    for engine in [&late, &thinking] {
+        let out = run(engine);
+        assert!(out.starts_with("1 games,"), "{out}");
+        assert!(out.contains("Void: 0\n"), "{out}");
+        assert!(
+            out.contains("game 1: A (") && out.contains("time: used"),
+            "{out}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn position_string_openings_in_a_seeded_random_order() {
+    let dir = temp_dir("pos-openings");
+    let openings = dir.join("openings.txt");
+    // Position strings count rows from the top: h8i9j10 is h8 i7 j6 in board notation.
+    std::fs::write(&openings, "h8i9j10\n0,0, 0,1, 3,-1\nh8g9\n").unwrap();
+    let first_moves = |seed: &str, name: &str| -> Vec<String> {
+        let records = dir.join(name);
+        let (_, err, ok) = gomoku(&[
+            "match",
+            "random:1",
+            "random:2",
+            "-n",
+            "6",
+            "--time",
+            "0",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--openings-order",
+            "random",
+            "--seed",
+            seed,
+            "--records",
+            records.to_str().unwrap(),
+            "--record-format",
+            "txt",
+        ]);
+        assert!(ok, "{err}");
+        (1..=6)
+            .map(|i| {
+                let rec = record::load(&records.join(format!("game-{i:04}.txt"))).unwrap();
+                let moves: Vec<String> = rec.moves().iter().map(|p| p.to_string()).collect();
+                moves[..if moves[1] == "g7" { 2 } else { 3 }].join(" ")
+            })
+            .collect()
+    };
+    let a = first_moves("3", "a");
+    // Each opening twice in a row (colours swapped), all three used.
+    for pair in a.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    let mut used: Vec<&String> = a.iter().step_by(2).collect();
+    used.sort();
+    assert_eq!(used, ["h8 g7", "h8 h7 k9", "h8 i7 j6"], "{a:?}");
+    // The same seed, the same order.
+    assert_eq!(first_moves("3", "b"), a);
+    let orders: std::collections::HashSet<Vec<String>> = ["1", "2", "3", "4", "5"]
+        .iter()
+        .map(|seed| first_moves(seed, &format!("s{seed}")))
+        .collect();
+    assert!(orders.len() > 1, "the order depends on the seed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("interrupt");
+    let records = dir.join("records");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args([
+            "match",
+            "engine:easy",
+            "greedy",
+            "-n",
+            "200",
+            "--time",
+            "30ms",
+            "--json",
+            "--records",
+            records.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first record, then interrupt as a terminal's Ctrl-C does.
+    let started = Instant::now();
+    while std::fs::read_dir(&records).map_or(0, |d| d.count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["interrupted"], true);
+    let games = u(&s["games"]);
+    assert!((2..200).contains(&games), "{games}");
+    assert_adds_up(&s, games);
+    // One complete record for every game counted, none for the game cut short.
+    let files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len() as u64, games);
+    for f in files {
+        let rec = record::load(&f).unwrap();
+        assert!(rec.game().is_over(), "{}", f.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_engine_s_start_up_is_not_on_its_clock() {
+    let dir = temp_dir("slow-start");
+    // Our engine, 0.8 s slow to answer START (as engines that load networks are).
+    let slow = filtered_pbrain(&dir, "pbrain-slow-start", "START*) sleep 0.8;;");
+    let spec = format!("pbrain:{}", slow.display());
+    let s = gomoku_json(&[
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "100ms",
+        "--tolerance",
+        "500ms",
+        "--json",
+    ]);
+    assert_adds_up(&s, 2);
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
+    assert!(s["a"]["max_move_ms"].as_f64().unwrap() < 600.0, "{s}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

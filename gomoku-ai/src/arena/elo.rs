@@ -63,6 +63,17 @@ impl EloEstimate {
     pub fn error_margin(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
+
+    /// The estimate and half the interval's width: `+29 ±187` (`+inf ±inf` at 100%).
+    pub fn short(&self) -> String {
+        let margin = self.error_margin();
+        let margin = if margin.is_finite() {
+            format!("±{:.0}", margin)
+        } else {
+            "±inf".to_string()
+        };
+        format!("{} {margin}", format_elo(self.diff))
+    }
 }
 
 /// Formats an Elo value: `+191`, `-35`, `+inf`, `-inf`.
@@ -101,6 +112,7 @@ mod tests {
         // elo(0.6096) = 77.4.
         assert!((e.high - 77.4).abs() < 0.5, "{e:?}");
         assert_eq!(e.to_string(), "+0 [-77, +77]");
+        assert_eq!(e.short(), "+0 ±77");
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! One game between two players, refereed: illegal moves, missing moves and overstepped clocks
-//! forfeit the game.
+//! forfeit the game; a player that goes silent voids it.
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use gomoku_core::{Color, FoulPolicy, Game, Outcome, PlayErrorReason, Point, Rule};
 
-use crate::player::{Limits, Player};
+use crate::player::{Limits, Player, StopFlag};
 
 /// The time a player may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -18,6 +18,9 @@ pub struct TimeControl {
     /// How much a player may overstep either limit before it forfeits (the Gomocup judges allow
     /// about a second, to cover process and pipe delays).
     pub tolerance: Duration,
+    /// Nodes each move may search (a load-independent budget for built-in players; external
+    /// engines are told it with `INFO max_node`).
+    pub nodes: Option<u64>,
 }
 
 /// The default tolerance of [`TimeControl`]: what tournament judges allow.
@@ -30,6 +33,7 @@ impl TimeControl {
             move_time: Some(move_time),
             game_time: None,
             tolerance: DEFAULT_TIME_TOLERANCE,
+            nodes: None,
         }
     }
 }
@@ -88,15 +92,34 @@ pub enum GameEnd {
         /// Why.
         reason: ForfeitReason,
     },
+    /// The game does not count: `silent` sent nothing at all after it was asked for a move until
+    /// its time ran out (see [`Player::went_silent`]), a fault of the engine's input handling
+    /// rather than of its play. A match lists it apart and may replay the opening.
+    Void {
+        /// The colour that went silent.
+        silent: Color,
+        /// How long it was waited for.
+        waited: Duration,
+    },
+    /// The game was stopped from outside before it ended (the match was interrupted); it does
+    /// not count.
+    Interrupted,
 }
 
 impl GameEnd {
-    /// The winning colour, if any.
+    /// The winning colour, if any (`None` for a draw and for a game that does not count).
     pub fn winner(&self) -> Option<Color> {
         match self {
             GameEnd::Board(outcome) => outcome.winner(),
             GameEnd::Forfeit { loser, .. } => Some(!*loser),
+            GameEnd::Void { .. } | GameEnd::Interrupted => None,
         }
+    }
+
+    /// Whether the game is scored: it ended on the board or by forfeit, not void or
+    /// interrupted.
+    pub fn is_scored(&self) -> bool {
+        matches!(self, GameEnd::Board(_) | GameEnd::Forfeit { .. })
     }
 }
 
@@ -107,6 +130,12 @@ impl fmt::Display for GameEnd {
             GameEnd::Forfeit { loser, reason } => {
                 write!(f, "{} wins: {loser} forfeits, {reason}", !*loser)
             }
+            GameEnd::Void { silent, waited } => write!(
+                f,
+                "void: {silent} sent nothing for {} ms",
+                waited.as_millis()
+            ),
+            GameEnd::Interrupted => f.write_str("interrupted"),
         }
     }
 }
@@ -139,12 +168,25 @@ impl PlayedGame {
 ///
 /// The referee: a move the rules refuse, no move, or a move over its time limit (plus the
 /// tolerance) loses the game by forfeit. Under Renju a forbidden Black move is refused as an
-/// illegal move (a forfeit). Each player's [`Player::new_game`] is called first.
+/// illegal move (a forfeit). A player that [went silent](Player::went_silent) voids the game.
+/// Each player's [`Player::new_game`] is called first.
 pub fn play_game(
     start: Game,
     black: &mut dyn Player,
     white: &mut dyn Player,
     time: TimeControl,
+) -> PlayedGame {
+    play_game_until(start, black, white, time, &StopFlag::new())
+}
+
+/// [`play_game`], stopped when `stop` is raised: the player to move is asked to stop (through
+/// [`Limits::stop`]) and the game ends as [`GameEnd::Interrupted`].
+pub fn play_game_until(
+    start: Game,
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    time: TimeControl,
+    stop: &StopFlag,
 ) -> PlayedGame {
     let rule: Rule = start.rule();
     let mut game = start.with_foul_policy(FoulPolicy::Reject);
@@ -157,6 +199,9 @@ pub fn play_game(
         if game.is_over() {
             break GameEnd::Board(game.outcome());
         }
+        if stop.is_stopped() {
+            break GameEnd::Interrupted;
+        }
         let color = game.side_to_move();
         let player: &mut dyn Player = match color {
             Color::Black => &mut *black,
@@ -168,6 +213,8 @@ pub fn play_game(
         let limits = Limits {
             move_time: time.move_time,
             time_left,
+            max_nodes: time.nodes,
+            stop: stop.clone(),
             ..Limits::default()
         };
         let started = Instant::now();
@@ -175,6 +222,15 @@ pub fn play_game(
         let elapsed = started.elapsed();
         move_times.push(elapsed);
         used[color.index()] += elapsed;
+        if stop.is_stopped() {
+            break GameEnd::Interrupted;
+        }
+        if result.best.is_none() && player.went_silent() {
+            break GameEnd::Void {
+                silent: color,
+                waited: elapsed,
+            };
+        }
         let forfeit = |reason| GameEnd::Forfeit {
             loser: color,
             reason,
@@ -210,6 +266,7 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::test_players::NoMove;
     use crate::player::{SearchInfo, SearchResult};
     use crate::random::RandomPlayer;
     use crate::score::Score;
@@ -300,6 +357,7 @@ mod tests {
             move_time: Some(Duration::from_millis(1)),
             game_time: None,
             tolerance: Duration::from_millis(5),
+            nodes: None,
         };
         let start = Game::new(15, Rule::Freestyle).unwrap();
         let played = play_game(start, &mut b, &mut w, time);
@@ -311,6 +369,37 @@ mod tests {
             }
         ));
         assert_eq!(played.move_times.len(), 1);
+    }
+
+    #[test]
+    fn a_silent_player_voids_the_game() {
+        let mut b = Scripted(pts("h8 h9"), Duration::ZERO);
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let mut silent = NoMove { silent: true };
+        let played = play_game(start, &mut b, &mut silent, TimeControl::default());
+        assert!(matches!(
+            played.end,
+            GameEnd::Void {
+                silent: Color::White,
+                ..
+            }
+        ));
+        assert_eq!(played.end.winner(), None);
+        assert!(!played.end.is_scored());
+        assert!(played.end.to_string().starts_with("void: White"));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_interrupts_the_game() {
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut b = RandomPlayer::new(1);
+        let mut w = RandomPlayer::new(2);
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let played = play_game_until(start, &mut b, &mut w, TimeControl::default(), &stop);
+        assert_eq!(played.end, GameEnd::Interrupted);
+        assert!(played.move_times.is_empty());
+        assert!(!played.end.is_scored());
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Matches between two [`Player`](crate::Player)s: refereed games from openings with colours
-//! swapped, clocks, forfeits, and the tally with an Elo estimate. The `gomoku match` command and
+//! swapped, clocks, forfeits and void games, the tally with an Elo estimate, and the SPRT that
+//! stops a match once it has decided; tournaments of several players (round robin or gauntlet)
+//! with ratings fitted over all games. The `gomoku match` command and
 //! the examples are thin layers over this module.
 //!
 //! ```
 //! use std::time::Duration;
-//! use gomoku_ai::arena::{MatchConfig, Side, TimeControl, default_openings, run_match};
+//! use gomoku_ai::arena::{Flow, MatchConfig, Side, TimeControl, default_openings, run_match};
 //! use gomoku_ai::{Player, RandomPlayer};
 //! use gomoku_core::Rule;
 //!
@@ -16,26 +18,47 @@
 //!     time: TimeControl::per_move(Duration::from_millis(100)),
 //!     seed: 1,
 //!     threads: 2,
+//!     void_replays: 0,
+//!     stop: Default::default(),
 //! };
 //! let factory = |_side: Side, seed: u64| -> Result<Box<dyn Player>, Box<dyn std::error::Error + Send + Sync>> {
 //!     Ok(Box::new(RandomPlayer::new(seed)))
 //! };
-//! let result = run_match(&config, &factory, &mut |_, _| {}).unwrap();
+//! let result = run_match(&config, &factory, &mut |_, _| Flow::Continue).unwrap();
 //! assert_eq!(result.summary.a.score() + result.summary.b.score(), 4.0);
 //! ```
 
 mod elo;
 mod game;
 mod opening;
+mod rating;
 mod runner;
+mod sprt;
+mod standings;
 mod summary;
+#[cfg(test)]
+mod test_players;
+mod tournament;
 
 pub use elo::{EloEstimate, elo_from_score};
 pub use game::{
     DEFAULT_TIME_TOLERANCE, ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game,
+    play_game_until,
 };
-pub use opening::{Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings};
+pub use opening::{
+    Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings, shuffle_openings,
+};
+pub use rating::{PairingScore, Rating, fit_ratings};
 pub use runner::{
-    GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
+    Flow, GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
 };
-pub use summary::{ColorRecord, ForfeitRecord, MatchSummary, SideStats};
+pub use sprt::{
+    DEFAULT_ALPHA, DEFAULT_BETA, Hypothesis, SprtConfig, SprtModel, SprtParseError, SprtStatus,
+    expected_score, llr_pentanomial, llr_trinomial,
+};
+pub use standings::{CrossCell, PlayerRecord, Standings};
+pub use summary::{ColorRecord, ForfeitRecord, MatchSummary, SideStats, VoidRecord};
+pub use tournament::{
+    PairingResult, TournamentConfig, TournamentFactory, TournamentFormat, TournamentGame,
+    TournamentResult, pairings, run_tournament,
+};

@@ -1,15 +1,23 @@
 //! Match openings: a few stones placed before the players take over, read from the Gomocup
-//! offset format.
+//! offset format or from position strings.
 //!
-//! The format (used by Gomocup tools) has one opening a line: `dx,dy, dx,dy, ...`, the offsets of
-//! the stones from the centre of the board (`floor(size / 2)` from the top-left), with `y`
-//! growing DOWNWARDS as in the Gomocup protocol. The stones alternate Black, White, Black, ...
-//! Blank lines and lines starting with `#` are skipped.
+//! The offset format (used by Gomocup tools) has one opening a line: `dx,dy, dx,dy, ...`, the
+//! offsets of the stones from the centre of the board (`floor(size / 2)` from the top-left),
+//! with `y` growing DOWNWARDS as in the Gomocup protocol. A position string (`h8i9j10`, also
+//! used by Gomocup tools) lists the stones as a column letter and a row number counted from the
+//! TOP (vertically mirrored against board notation). A file may mix both, one opening a line;
+//! a line that starts with a letter is a position string. The stones alternate Black, White,
+//! Black, ... Blank lines and lines starting with `#` are skipped.
 
 use std::fmt;
 
 use thiserror::Error;
 
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+
+use gomoku_core::record::{self, Format, ReadOptions};
 use gomoku_core::{Game, GameError, Point, Rule};
 
 /// An opening: the stones to place before the game starts, in move order (Black first), as
@@ -44,6 +52,9 @@ pub enum OpeningErrorKind {
         /// The board size.
         size: u32,
     },
+    /// A position string cannot be read.
+    #[error("not a position string like \"h8i9j10\": {0}")]
+    Pos(String),
     /// The game is already over after the opening.
     #[error("the opening already ends the game")]
     Decided,
@@ -105,6 +116,43 @@ impl Opening {
         })
     }
 
+    /// Parses a position string (`"h8i9j10"`: columns from `a`, rows counted from the top) for a
+    /// `size` board under `rule`.
+    ///
+    /// ```
+    /// use gomoku_ai::arena::Opening;
+    /// use gomoku_core::Rule;
+    /// // h8 is the centre; i9 is one right and one row further DOWN (rows count from the top).
+    /// let opening = Opening::parse_pos("h8i9j10", 15, Rule::Freestyle).unwrap();
+    /// assert_eq!(opening.offsets(), [(0, 0), (1, 1), (2, 2)]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`OpeningErrorKind`] when the text is not a position string or the stones cannot be
+    /// played (see [`Opening::to_game`]).
+    pub fn parse_pos(text: &str, size: u32, rule: Rule) -> Result<Opening, OpeningErrorKind> {
+        let options = ReadOptions {
+            size,
+            rule,
+            game: 0,
+        };
+        let rec = record::read_str_with(text, Format::Pos, &options)
+            .map_err(|e| OpeningErrorKind::Pos(e.to_string()))?;
+        let size8 = u8::try_from(size).map_err(|_| OpeningErrorKind::OffBoard { size })?;
+        let centre = i32::from(size8 / 2);
+        let offsets = rec
+            .moves()
+            .iter()
+            .map(|p| {
+                let (x, y) = p.to_gomocup(size8);
+                (x as i32 - centre, y as i32 - centre)
+            })
+            .collect();
+        let opening = Opening { offsets };
+        opening.to_game(size, rule)?;
+        Ok(opening)
+    }
+
     /// The stones on a board of `size`, in move order; `None` if one falls off the board.
     pub fn points(&self, size: u8) -> Option<Vec<Point>> {
         let centre = i32::from(size / 2);
@@ -163,11 +211,20 @@ pub fn parse_openings(text: &str, size: u32, rule: Rule) -> Result<Vec<Opening>,
             continue;
         }
         let err = |kind| OpeningError { line: i + 1, kind };
-        let opening = Opening::parse_line(line).map_err(err)?;
+        let opening = if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            Opening::parse_pos(line, size, rule).map_err(err)?
+        } else {
+            Opening::parse_line(line).map_err(err)?
+        };
         opening.to_game(size, rule).map_err(err)?;
         openings.push(opening);
     }
     Ok(openings)
+}
+
+/// Puts `openings` in a random order drawn from `seed` (the same seed, the same order).
+pub fn shuffle_openings(openings: &mut [Opening], seed: u64) {
+    openings.shuffle(&mut Pcg64Mcg::seed_from_u64(seed));
 }
 
 /// The built-in freestyle/standard/caro openings: 24 three-stone openings near the centre, judged
@@ -225,6 +282,44 @@ mod tests {
         assert!(err.to_string().contains("line 2"), "{err}");
         let err = parse_openings("99999999999,0\n", 15, Rule::Freestyle).unwrap_err();
         assert!(matches!(err.kind, OpeningErrorKind::NotANumber(_)));
+    }
+
+    #[test]
+    fn position_strings_count_rows_from_the_top() {
+        let text = "# pos strings and offsets mixed\nh8i9j10\n0,0, 1,1, 2,2\n";
+        let openings = parse_openings(text, 15, Rule::Freestyle).unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(openings[0], openings[1]);
+        let game = openings[0].to_game(15, Rule::Freestyle).unwrap();
+        // Rows from the top: i9 is board i7, j10 is j6.
+        assert_eq!(game.move_string(), "h8 i7 j6");
+        // On 20x20 the centre is k11 (k10 in board notation).
+        let big = Opening::parse_pos("k11", 20, Rule::Freestyle).unwrap();
+        assert_eq!(big.offsets(), [(0, 0)]);
+        let err = parse_openings("h8\nh8h8\n", 15, Rule::Freestyle).unwrap_err();
+        assert_eq!(err.line, 2);
+        let err = parse_openings("h8z99\n", 15, Rule::Freestyle).unwrap_err();
+        assert!(matches!(err.kind, OpeningErrorKind::Pos(_)), "{err}");
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn shuffling_is_a_seeded_permutation() {
+        let set = default_openings(15, Rule::Freestyle);
+        let mut a = set.clone();
+        let mut b = set.clone();
+        let mut c = set.clone();
+        shuffle_openings(&mut a, 1);
+        shuffle_openings(&mut b, 1);
+        shuffle_openings(&mut c, 2);
+        assert_eq!(a, b);
+        assert_ne!(a, set);
+        assert_ne!(a, c);
+        let mut sorted = a.clone();
+        sorted.sort_by_key(|o| o.to_string());
+        let mut original = set.clone();
+        original.sort_by_key(|o| o.to_string());
+        assert_eq!(sorted, original);
     }
 
     #[test]

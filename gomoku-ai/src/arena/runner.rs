@@ -1,19 +1,19 @@
 //! A match: N refereed games between two players, openings played twice with colours swapped,
-//! several games at once on worker threads.
+//! several games at once on worker threads; void games played again, an early stop (SPRT) and
+//! an interruption (Ctrl-C).
 
 use std::error::Error;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
 use thiserror::Error;
 
 use gomoku_core::{BoardSizeError, Color, Game, Rule};
 
-use crate::arena::game::{ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game};
+use crate::arena::game::{ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game_until};
 use crate::arena::opening::{Opening, OpeningErrorKind};
 use crate::arena::summary::MatchSummary;
-use crate::player::Player;
+use crate::player::{Player, StopFlag};
 
 /// One of the two contestants of a match. A plays Black in the even-numbered games (0, 2, ...),
 /// B in the odd ones.
@@ -62,6 +62,35 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Games played at once (at least 1).
     pub threads: usize,
+    /// How many times a [void](GameEnd::Void) game is played again (same opening, same
+    /// colours) before it is given up on.
+    pub void_replays: u32,
+    /// Raised from outside (Ctrl-C) to stop the match: games in flight are interrupted and
+    /// dropped, and [`run_match`] returns the games finished so far.
+    pub stop: StopFlag,
+}
+
+impl MatchConfig {
+    /// A configuration with the defaults for the rest: no void replay, a fresh stop flag.
+    pub fn new(
+        size: u32,
+        rule: Rule,
+        games: u32,
+        openings: Vec<Opening>,
+        time: TimeControl,
+    ) -> MatchConfig {
+        MatchConfig {
+            size,
+            rule,
+            games,
+            openings,
+            time,
+            seed: 0,
+            threads: 1,
+            void_replays: 0,
+            stop: StopFlag::new(),
+        }
+    }
 }
 
 /// Builds a player for a side: called once per game and side with that game's seed, on the
@@ -69,11 +98,22 @@ pub struct MatchConfig {
 pub type PlayerFactory<'a> =
     dyn Fn(Side, u64) -> Result<Box<dyn Player>, Box<dyn Error + Send + Sync>> + Sync + 'a;
 
+/// What a match does after a game, as the `on_game` callback of [`run_match`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Play on.
+    Continue,
+    /// Start no new game; the games in flight finish and count.
+    Stop,
+}
+
 /// A finished game of a match.
 #[derive(Clone, Debug)]
 pub struct GameReport {
     /// The 0-based game index.
     pub index: u32,
+    /// Which attempt at this game it is: 0, or the number of void games before it.
+    pub attempt: u32,
     /// The opening it started from.
     pub opening: Option<Opening>,
     /// Who had Black.
@@ -137,15 +177,19 @@ pub enum MatchError {
 /// A finished match: every game in index order and the tally.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
-    /// The games, by index.
+    /// The games that finished (void ones included, interrupted ones not), by index and
+    /// attempt.
     pub games: Vec<GameReport>,
     /// The tally.
     pub summary: MatchSummary,
+    /// Whether the match was stopped by [`MatchConfig::stop`] before it was done.
+    pub interrupted: bool,
 }
 
-/// A well-mixed seed for game `index` and `side` (SplitMix64 finaliser).
-fn game_seed(seed: u64, index: u32, side: Side) -> u64 {
+/// A well-mixed seed for game `index`, `attempt` and `side` (SplitMix64 finaliser).
+fn game_seed(seed: u64, index: u32, attempt: u32, side: Side) -> u64 {
     let mut z = seed
+        .wrapping_add(u64::from(attempt).wrapping_mul(0xD1B5_4A32_D192_ED03))
         .wrapping_add(u64::from(index).wrapping_mul(2) + (side == Side::B) as u64)
         .wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -167,11 +211,50 @@ fn start_of(config: &MatchConfig, index: u32) -> (Option<Opening>, Game) {
     (Some(opening.clone()), game)
 }
 
-/// Plays game `index`.
-fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, index: u32) -> GameReport {
+/// A game to play: its index and attempt.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    index: u32,
+    attempt: u32,
+}
+
+/// Hands games to the workers and counts those in flight.
+struct Dispatch<'a> {
+    jobs: &'a mpsc::Sender<Job>,
+    /// The next fresh game index.
+    next: u32,
+    /// The number of games of the match.
+    games: u32,
+    in_flight: u32,
+}
+
+impl Dispatch<'_> {
+    fn send(&mut self, job: Job) {
+        if self.jobs.send(job).is_ok() {
+            self.in_flight += 1;
+        }
+    }
+
+    /// Sends the next fresh game, if any is left.
+    fn send_fresh(&mut self) -> bool {
+        if self.next >= self.games {
+            return false;
+        }
+        self.send(Job {
+            index: self.next,
+            attempt: 0,
+        });
+        self.next += 1;
+        true
+    }
+}
+
+/// Plays one game.
+fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, job: Job) -> GameReport {
+    let Job { index, attempt } = job;
     let (opening, start) = start_of(config, index);
     let black = if index % 2 == 0 { Side::A } else { Side::B };
-    let make = |side| factory(side, game_seed(config.seed, index, side));
+    let make = |side| factory(side, game_seed(config.seed, index, attempt, side));
     let (a, b) = (make(Side::A), make(Side::B));
     let name = |p: &Result<Box<dyn Player>, _>| match p {
         Ok(p) => p.name(),
@@ -184,7 +267,7 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, index: u32) -> Ga
                 Side::A => (&mut a, &mut b),
                 Side::B => (&mut b, &mut a),
             };
-            play_game(start, pb.as_mut(), pw.as_mut(), config.time)
+            play_game_until(start, pb.as_mut(), pw.as_mut(), config.time, &config.stop)
         }
         (a, b) => {
             // The first side that failed to start forfeits.
@@ -211,6 +294,7 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, index: u32) -> Ga
     };
     GameReport {
         index,
+        attempt,
         opening,
         black,
         names,
@@ -219,16 +303,20 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, index: u32) -> Ga
 }
 
 /// Plays a match. `factory` builds the players (a fresh pair for each game); `on_game` is called
-/// on the calling thread after each game with the report and the tally so far (for a progress
-/// line). Games run on `config.threads` worker threads; the result does not depend on the
-/// number of threads for deterministic players.
+/// on the calling thread after each finished game (void ones included) with the report and the
+/// tally so far, and says whether to go on ([`Flow::Stop`] ends the match early, as an SPRT
+/// that has decided does; the games in flight still finish and count). Games run on
+/// `config.threads` worker threads; the result does not depend on the number of threads for
+/// deterministic players. A void game is played again (same index, opening and colours) up to
+/// `config.void_replays` times. Raising `config.stop` interrupts the games in flight, which are
+/// dropped.
 ///
 /// # Errors
 /// [`MatchError`] when the board size or an opening is invalid (checked before any game).
 pub fn run_match(
     config: &MatchConfig,
     factory: &PlayerFactory<'_>,
-    on_game: &mut dyn FnMut(&GameReport, &MatchSummary),
+    on_game: &mut dyn FnMut(&GameReport, &MatchSummary) -> Flow,
 ) -> Result<MatchResult, MatchError> {
     Game::new(config.size, config.rule)?;
     for (index, opening) in config.openings.iter().enumerate() {
@@ -240,43 +328,86 @@ pub fn run_match(
                 kind,
             })?;
     }
-    let next = AtomicU32::new(0);
     let threads = config.threads.clamp(1, config.games.max(1) as usize);
     let mut summary = MatchSummary::new();
     let mut games = Vec::with_capacity(config.games as usize);
+    let mut interrupted = false;
+    let (job_tx, job_rx) = mpsc::channel::<Job>();
+    let job_rx = Mutex::new(job_rx);
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..threads {
             let tx = tx.clone();
-            let next = &next;
+            let job_rx = &job_rx;
             scope.spawn(move || {
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
-                        break;
-                    }
-                    if tx.send(play_one(config, factory, index)).is_err() {
+                    // A poisoned lock means another worker panicked: stop too.
+                    let job = match job_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => break,
+                    };
+                    let Ok(job) = job else { break };
+                    if tx.send(play_one(config, factory, job)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for report in rx {
+        // The scheduler: fresh games in index order, void ones again first.
+        let mut dispatch = Dispatch {
+            jobs: &job_tx,
+            next: 0,
+            games: config.games,
+            in_flight: 0,
+        };
+        while dispatch.in_flight < threads as u32 && dispatch.send_fresh() {}
+        let mut flow = Flow::Continue;
+        while dispatch.in_flight > 0 {
+            let Ok(report) = rx.recv() else { break };
+            dispatch.in_flight -= 1;
+            if report.played.end == GameEnd::Interrupted {
+                interrupted = true;
+                continue;
+            }
             summary.add(&report);
-            on_game(&report, &summary);
+            if on_game(&report, &summary) == Flow::Stop {
+                flow = Flow::Stop;
+            }
+            let replay = matches!(report.played.end, GameEnd::Void { .. })
+                && report.attempt < config.void_replays;
+            let job = Job {
+                index: report.index,
+                attempt: report.attempt + 1,
+            };
             games.push(report);
+            if flow == Flow::Stop || config.stop.is_stopped() {
+                continue;
+            }
+            if replay {
+                dispatch.send(job);
+            } else {
+                dispatch.send_fresh();
+            }
         }
+        drop(job_tx);
     });
-    games.sort_by_key(|g| g.index);
-    Ok(MatchResult { games, summary })
+    interrupted |= config.stop.is_stopped();
+    games.sort_by_key(|g| (g.index, g.attempt));
+    Ok(MatchResult {
+        games,
+        summary,
+        interrupted,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arena::opening::default_openings;
+    use crate::arena::test_players::NoMove;
     use crate::random::RandomPlayer;
+    use std::sync::atomic::{AtomicU32, Ordering};
     use std::time::Duration;
 
     fn config(games: u32, threads: usize) -> MatchConfig {
@@ -288,6 +419,8 @@ mod tests {
             time: TimeControl::per_move(Duration::from_secs(5)),
             seed: 7,
             threads,
+            void_replays: 0,
+            stop: StopFlag::new(),
         }
     }
 
@@ -305,6 +438,7 @@ mod tests {
         let result = run_match(&config(6, 2), &random_factory, &mut |_, s| {
             calls += 1;
             assert_eq!(s.games(), calls);
+            Flow::Continue
         })
         .unwrap();
         assert_eq!(calls, 6);
@@ -329,8 +463,8 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_games() {
-        let one = run_match(&config(4, 1), &random_factory, &mut |_, _| {}).unwrap();
-        let two = run_match(&config(4, 3), &random_factory, &mut |_, _| {}).unwrap();
+        let one = run_match(&config(4, 1), &random_factory, &mut |_, _| Flow::Continue).unwrap();
+        let two = run_match(&config(4, 3), &random_factory, &mut |_, _| Flow::Continue).unwrap();
         for (x, y) in one.games.iter().zip(&two.games) {
             assert_eq!(x.played.game.moves(), y.played.game.moves());
         }
@@ -345,7 +479,7 @@ mod tests {
                     Side::B => Err("no such engine".into()),
                 }
             };
-        let result = run_match(&config(2, 1), &factory, &mut |_, _| {}).unwrap();
+        let result = run_match(&config(2, 1), &factory, &mut |_, _| Flow::Continue).unwrap();
         let s = &result.summary;
         assert_eq!(s.a.wins(), 2);
         assert_eq!(s.b.forfeits, 2);
@@ -360,13 +494,100 @@ mod tests {
     fn bad_openings_are_refused_before_playing() {
         let mut c = config(2, 1);
         c.openings = vec![Opening::from_offsets(vec![(0, 0), (0, 0)])];
-        let err =
-            run_match(&c, &random_factory, &mut |_, _| panic!("no game expected")).unwrap_err();
+        let err = run_match(&c, &random_factory, &mut |_, _| -> Flow {
+            panic!("no game expected")
+        })
+        .unwrap_err();
         assert!(matches!(err, MatchError::Opening { index: 0, .. }));
         c.size = 30;
         assert!(matches!(
-            run_match(&c, &random_factory, &mut |_, _| {}),
+            run_match(&c, &random_factory, &mut |_, _| Flow::Continue),
             Err(MatchError::Size(_))
         ));
+    }
+
+    #[test]
+    fn void_games_are_replayed_and_not_scored() {
+        // B goes silent in the first two games it is built for, then plays.
+        let silent_left = AtomicU32::new(2);
+        let factory =
+            |side: Side, seed: u64| -> Result<Box<dyn Player>, Box<dyn Error + Send + Sync>> {
+                let silent = side == Side::B
+                    && silent_left
+                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                        .is_ok();
+                if silent {
+                    Ok(Box::new(NoMove { silent: true }))
+                } else {
+                    Ok(Box::new(RandomPlayer::new(seed)))
+                }
+            };
+        let mut c = config(2, 1);
+        c.void_replays = 1;
+        let result = run_match(&c, &factory, &mut |_, _| Flow::Continue).unwrap();
+        let s = &result.summary;
+        // Game 1 was void twice: replayed once, then given up; game 2 was void once and replayed.
+        assert_eq!(s.voids.len(), 2, "{:?}", s.voids);
+        assert_eq!((s.voids[0].game, s.voids[0].attempt), (0, 0));
+        assert_eq!(s.voids[0].side, Side::B);
+        assert_eq!(s.voids[0].color, Color::White);
+        assert_eq!(s.games(), 1);
+        assert_eq!(s.a.score() + s.b.score(), 1.0);
+        let played: Vec<(u32, u32)> = result.games.iter().map(|g| (g.index, g.attempt)).collect();
+        assert_eq!(played, [(0, 0), (0, 1), (1, 0)]);
+        assert!(!result.interrupted);
+    }
+
+    #[test]
+    fn stopping_after_a_game_plays_no_new_one() {
+        // With two workers the game in flight when the test decides finishes and counts.
+        for (threads, expected) in [(1, 3), (2, 4)] {
+            let mut calls = 0;
+            let result = run_match(&config(8, threads), &random_factory, &mut |_, _| {
+                calls += 1;
+                if calls == 3 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            })
+            .unwrap();
+            assert_eq!(result.summary.games(), expected, "{threads} threads");
+            assert_eq!(result.games.len() as u32, expected);
+            assert!(!result.interrupted);
+        }
+    }
+
+    #[test]
+    fn pairs_are_tallied_when_both_games_are_in() {
+        let result = run_match(&config(5, 2), &random_factory, &mut |_, _| Flow::Continue).unwrap();
+        let s = &result.summary;
+        assert_eq!(s.pair_count(), 2);
+        let pair_points: u32 = s.pairs.iter().enumerate().map(|(k, &n)| k as u32 * n).sum();
+        // A's points in the first four games, in half points.
+        let first_four: f64 = result.games[..4]
+            .iter()
+            .map(|g| match g.winner() {
+                Some(Side::A) => 1.0,
+                None => 0.5,
+                Some(Side::B) => 0.0,
+            })
+            .sum();
+        assert_eq!(f64::from(pair_points), first_four * 2.0);
+    }
+
+    #[test]
+    fn raising_the_stop_flag_interrupts_the_match() {
+        let c = config(8, 2);
+        let stop = c.stop.clone();
+        let result = run_match(&c, &random_factory, &mut |_, _| {
+            stop.stop();
+            Flow::Continue
+        })
+        .unwrap();
+        assert!(result.interrupted);
+        // The first game finished; the one in flight was interrupted or finished, no new one began.
+        assert!((1..=2).contains(&result.summary.games()));
+        assert_eq!(result.games.len() as u32, result.summary.games());
     }
 }

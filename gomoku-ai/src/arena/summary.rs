@@ -1,5 +1,7 @@
-//! The running tally of a match: results per colour, score, Elo, move times and forfeits.
+//! The running tally of a match: results per colour, score, Elo, move times, forfeits, void
+//! games and the results of game pairs.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use gomoku_core::Color;
@@ -94,7 +96,23 @@ pub struct ForfeitRecord {
     pub reason: ForfeitReason,
 }
 
-/// The tally of a match so far.
+/// A void game (see [`GameEnd::Void`]), for the list at the end of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoidRecord {
+    /// The 0-based game index.
+    pub game: u32,
+    /// Which attempt at that game it was (0 for the first).
+    pub attempt: u32,
+    /// Who went silent.
+    pub side: Side,
+    /// The colour it had.
+    pub color: Color,
+    /// How long it was waited for.
+    pub waited: Duration,
+}
+
+/// The tally of a match so far. Void games are listed in [`MatchSummary::voids`] and counted
+/// nowhere else.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchSummary {
     /// Player A's results.
@@ -103,6 +121,14 @@ pub struct MatchSummary {
     pub b: SideStats,
     /// Every forfeit, in the order the games finished.
     pub forfeits: Vec<ForfeitRecord>,
+    /// Every void game, in the order the games finished.
+    pub voids: Vec<VoidRecord>,
+    /// Finished game pairs (games `2k` and `2k + 1`: one opening, colours swapped) by A's points
+    /// in the pair: `pairs[k]` counts the pairs in which A scored `k / 2` of 2 points. The
+    /// pentanomial SPRT counts these.
+    pub pairs: [u32; 5],
+    /// A's points (in half points) in the pairs of which one game is in, by pair number.
+    half_pairs: BTreeMap<u32, u8>,
 }
 
 impl MatchSummary {
@@ -136,9 +162,41 @@ impl MatchSummary {
         EloEstimate::from_results(self.a.wins(), self.a.draws(), self.a.losses())
     }
 
-    /// Counts a finished game.
+    /// Game pairs finished (see [`MatchSummary::pairs`]).
+    pub fn pair_count(&self) -> u32 {
+        self.pairs.iter().sum()
+    }
+
+    /// Counts a finished game: a scored one in the results, a void one in
+    /// [`MatchSummary::voids`]; an interrupted one is ignored.
     pub fn add(&mut self, report: &GameReport) {
+        match report.played.end {
+            GameEnd::Void { silent, waited } => {
+                self.voids.push(VoidRecord {
+                    game: report.index,
+                    attempt: report.attempt,
+                    side: report.side_of(silent),
+                    color: silent,
+                    waited,
+                });
+                return;
+            }
+            GameEnd::Interrupted => return,
+            GameEnd::Board(_) | GameEnd::Forfeit { .. } => {}
+        }
         let winner = report.played.end.winner();
+        let a_half_points = match winner {
+            None => 1,
+            Some(c) if c == report.color_of(Side::A) => 2,
+            Some(_) => 0,
+        };
+        let pair = report.index / 2;
+        match self.half_pairs.remove(&pair) {
+            Some(first) => self.pairs[usize::from(first + a_half_points)] += 1,
+            None => {
+                self.half_pairs.insert(pair, a_half_points);
+            }
+        }
         for side in [Side::A, Side::B] {
             let color = report.color_of(side);
             let name = report.name_of(side).to_string();
