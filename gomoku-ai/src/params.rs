@@ -82,6 +82,10 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 pub const ASPIRATION_WINDOW: i32 = 60;
 /// See [`ASPIRATION_MIN_DEPTH`].
 pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
+/// Late move reductions: the `n`-th move at depth `d` is reduced by about
+/// `LMR_SCALE * ln(d) * ln(n)` plies (scaled down further under rules with fewer safe moves),
+/// less for threats, defences and killers, more for shapeless moves and at expected cut nodes.
+pub const LMR_SCALE: f32 = 0.7;
 /// Internal iterative reduction: a principal-variation node with no move from the
 /// transposition table searches one ply less from this depth on.
 pub const IIR_MIN_DEPTH: i32 = 4;
