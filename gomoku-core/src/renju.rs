@@ -7,7 +7,10 @@
 //!    [`ForbiddenKind::DoubleFour`];
 //! 4. two or more threes are a [`ForbiddenKind::DoubleThree`], where a three only counts if
 //!    one of the moves that turn it into a straight four is itself legal for Black (RIF 9.3),
-//!    which is decided by these same rules, recursively.
+//!    which is decided by these same rules, recursively, and makes no five on any line: a
+//!    move that completes a five does not make a straight four, as the Piskvork judge (the
+//!    referee of Piskvork-run Renju tournaments) and Rapfi count it. So a 3-3 or a 4-3-3 that
+//!    needs such a three is legal.
 //!
 //! Each line through the point is read from a precomputed table ([`LineShape`], see
 //! [`line_shape`]); only a point with two or more threes needs the recursion of step 4, which
@@ -183,7 +186,8 @@ fn verdict(shapes: &[LineShape; 4]) -> Verdict {
 
 /// Whether the move `p` (empty on `board`), whose lines have `shapes` with two or more threes,
 /// makes two threes that count: threes with a straight-four move that is legal for Black once
-/// `p` is played. Plays on `board` and restores it.
+/// `p` is played and makes no five elsewhere (a move that completes a five makes no straight
+/// four). Plays on `board` and restores it.
 fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<ForbiddenKind> {
     let placed = board.place(p, Color::Black);
     debug_assert!(placed.is_ok(), "double_three on the occupied point {p}");
@@ -200,7 +204,7 @@ fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<
         unchecked -= 1;
         if shape
             .straight_four_moves(p, dir, size)
-            .any(|q| foul(board, q).is_none())
+            .any(|q| makes_a_real_straight_four(board, q))
         {
             threes += 1;
         }
@@ -212,11 +216,16 @@ fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<
     (threes >= 2).then_some(ForbiddenKind::DoubleThree)
 }
 
-/// [`forbidden`] on a scratch board that the recursion may play on (and restores).
-fn foul(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
-    let shapes = shapes_at(board, p);
+/// Whether a Black stone on `q`, a straight-four move of a three, really makes that straight
+/// four: it is legal for Black ([`forbidden`] on a scratch board that the recursion may play on
+/// and restores) and completes no five on any line (a five is not a straight four).
+fn makes_a_real_straight_four(board: &mut Board, q: Point) -> bool {
+    let shapes = shapes_at(board, q);
+    if shapes.iter().any(|s| s.is_five()) {
+        return false;
+    }
     match verdict(&shapes) {
-        Verdict::Decided(foul) => foul,
-        Verdict::ThreesToCheck => double_three(board, p, &shapes),
+        Verdict::Decided(foul) => foul.is_none(),
+        Verdict::ThreesToCheck => double_three(board, q, &shapes).is_none(),
     }
 }

@@ -113,7 +113,8 @@ impl XorShift {
 }
 
 /// The random positions really exercise every rule: all three kinds, double-threes that RIF
-/// 9.3 clears, and nested recursion, and on all of them the fast checker agrees.
+/// 9.3 clears, nested recursion and threes whose straight-four move would make a five, and on
+/// all of them the fast checker agrees.
 #[test]
 fn random_positions_cover_every_kind_and_nested_cases() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
@@ -121,6 +122,7 @@ fn random_positions_cover_every_kind_and_nested_cases() {
     let mut cleared_by_rule_9_3 = 0;
     let mut nested = 0;
     let mut deepest = 0;
+    let mut five_moves = 0;
     for round in 0..120 {
         let cells: Vec<u8> = (0..225).map(|_| rng.next()).collect();
         let black = 18 + (round % 5) as u8 * 5;
@@ -151,11 +153,12 @@ fn random_positions_cover_every_kind_and_nested_cases() {
                 nested += 1;
             }
             deepest = deepest.max(stats.depth);
+            five_moves += stats.five_moves;
         }
     }
     println!(
         "fouls {kinds:?}, cleared by RIF 9.3: {cleared_by_rule_9_3}, nested: {nested}, \
-         deepest recursion: {deepest}"
+         deepest recursion: {deepest}, straight-four moves that make a five: {five_moves}"
     );
     for kind in [
         ForbiddenKind::DoubleThree,
@@ -172,4 +175,8 @@ fn random_positions_cover_every_kind_and_nested_cases() {
         "pseudo double-threes: {cleared_by_rule_9_3}"
     );
     assert!(nested >= 5, "nested cases: {nested} (deepest {deepest})");
+    assert!(
+        five_moves >= 10,
+        "straight-four moves that make a five: {five_moves}"
+    );
 }
