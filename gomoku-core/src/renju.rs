@@ -120,6 +120,70 @@ pub fn makes_five(board: &Board, p: Point) -> bool {
         .any(|&dir| line_shape(board, p, dir).is_five())
 }
 
+/// The points whose occupation, by a stone of either colour, may change whether a Black stone
+/// on the empty point `p` is forbidden ([`forbidden`]): the points of the four lines through
+/// `p` within five of it (every shape of `p` lies there), and, when `p` makes two or more
+/// threes so that RIF 9.3 decides, the same zone of every straight-four move of those threes
+/// (with `p` played), recursively. One stone anywhere else leaves the verdict as it is. Only
+/// empty points other than `p` are listed; empty when `p` is off the board or occupied.
+///
+/// A threat solver uses it to find every defence against a line that needs some Black move
+/// to be legal (or forbidden): a distant stone can change a foul through the recursion.
+///
+/// ```
+/// use gomoku_core::{Board, renju};
+/// let board: Board = "
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .".parse().unwrap();
+/// // Nothing to recurse into: the lines through d4, as far as the edges.
+/// assert_eq!(renju::foul_zone(&board, "d4".parse().unwrap()).len(), 24);
+/// ```
+pub fn foul_zone(board: &Board, p: Point) -> PointSet {
+    let mut zone = PointSet::new();
+    if !board.is_empty_at(p) {
+        return zone;
+    }
+    add_foul_zone(&mut board.clone(), p, &mut zone);
+    zone.remove(p);
+    zone.intersection(&board.empty_points())
+}
+
+/// How far along a line a stone can change what a Black stone makes there: a five or four
+/// through the point lies within four points, and the point beyond tells five from overline.
+const SHAPE_REACH: i32 = 5;
+
+/// Adds to `zone` the foul zone of the empty point `p` of `board` (see [`foul_zone`]); plays on
+/// `board` and restores it.
+fn add_foul_zone(board: &mut Board, p: Point, zone: &mut PointSet) {
+    let size = board.size();
+    for dir in Direction::ALL {
+        let (dc, dr) = dir.step();
+        for k in (-SHAPE_REACH..=SHAPE_REACH).filter(|&k| k != 0) {
+            if let Some(q) = p.offset(dc * k, dr * k, size) {
+                zone.insert(q);
+            }
+        }
+    }
+    let shapes = shapes_at(board, p);
+    if !matches!(verdict(&shapes), Verdict::ThreesToCheck) {
+        return;
+    }
+    if board.place(p, Color::Black).is_err() {
+        return;
+    }
+    for (dir, shape) in Direction::ALL.into_iter().zip(&shapes) {
+        for q in shape.straight_four_moves(p, dir, size) {
+            add_foul_zone(board, q, zone);
+        }
+    }
+    board.remove(p);
+}
+
 /// The fewest Black stones already on the board for any foul: a double-three needs two more
 /// stones on each of two lines, the double-four `X_XXX_X` four more on one line.
 const MIN_BLACK_STONES_FOR_A_FOUL: u32 = 4;

@@ -1,26 +1,97 @@
-//! VCT: victory by continuous threats (fours and quiet threats such as threes).
+//! VCT: victory by continuous threats (fours and quiet threats such as threes), by
+//! depth-first proof-number search (df-pn).
 //!
-//! A quiet attacking move is a threat when, if the defender passed, the attacker would win by
-//! a VCF of at most [`Budget::threat_depth`](super::Budget) fours (and of no more fours than
-//! the budget has left). The defender's answers to a threat are the moves that could possibly
-//! spoil that VCF: the points on the lines of its moves within
-//! [`DEFENCE_REACH`](super::params::DEFENCE_REACH), and the defender's own fours anywhere. Any
-//! other move leaves that VCF intact, so the attacker wins when every such answer loses.
+//! The tree: at an attacker's node (an OR node) the attacker plays a four, answered at once by
+//! the forced block, or a quiet move; after a quiet move the defender is to move (an AND
+//! node). A quiet move is a threat when, if the defender passed, the attacker would win by a
+//! VCF of at most [`Budget::threat_depth`](super::Budget) fours (and of no more fours than
+//! the budget has left); a quiet move that threatens nothing loses. The defender's answers to
+//! a threat are every move that could possibly spoil that VCF:
+//! - its points, and the points on the lines of its moves within
+//!   [`DEFENCE_REACH`](super::params::DEFENCE_REACH) (a stone further away touches no window of
+//!   five of the line, nor the points that tell five from overline or, under caro, a blocked
+//!   five);
+//! - the defender's own fours anywhere (the attacker must answer them first);
+//! - under Renju, every point whose stone may change whether one of Black's moves of the VCF
+//!   is forbidden (Black attacking: its fours must stay legal) or whether the block the VCF
+//!   ends on is forbidden (White attacking), found by [`renju::foul_zone`], which follows the
+//!   RIF 9.3 recursion however far it reaches;
+//!
+//! less Black's forbidden points, which are no defence. Any other move leaves that VCF as it
+//! is, so the attacker wins when every such answer loses. Answers that leave the VCF working
+//! are settled by replaying it; the rest are searched.
+//!
+//! Df-pn picks, at every node, the child with the smallest proof number (attacker) or
+//! disproof number (defender), within thresholds (with the 1 + 1/4 widening of Pawlewicz and
+//! Lew), and stores every searched position's numbers in a [`ProofTable`] bounded in bytes.
+//! Proven and disproven positions also go to the exact table, with the depth they hold for;
+//! both tables survive between calls of the same [`ThreatSolver`](super::ThreatSolver).
+//!
+//! [`ProofTable`]: super::proof_table::ProofTable
 
-use gomoku_core::{Color, Point, PointSet};
+use gomoku_core::{Color, Point, PointSet, Rule, renju};
 
 use super::params::{DEFENCE_REACH, THREAT_MIN_STONES, THREE_MIN_STONES};
+use super::proof_table::INF;
 use super::search::Search;
 use super::shape;
 use super::table::Known;
 use super::vcf::FourResult;
 
-/// Mixed into the VCT table's keys when White attacks, so that a position is never read as an
+/// Mixed into the VCT tables' keys when White attacks, so that a position is never read as an
 /// attacker's node by one search and a defender's node by another.
 const WHITE_ATTACKS_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// The proof table's key of a position searched with `depth` attacking moves left: numbers
+/// found for one depth are no estimate for another.
+#[inline]
+fn depth_key(depth: u8) -> u64 {
+    (depth as u64 + 1)
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        .rotate_left(29)
+}
+
+/// The widened threshold for the best child: the second best value plus a quarter, plus one.
+#[inline]
+fn widen(second: u32) -> u32 {
+    second.saturating_add(second / 4).saturating_add(1).min(INF)
+}
+
+/// One move of the tree seen from its parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// The attacker's quiet move, or a defender's answer to a threat.
+    Quiet(Point),
+    /// The attacker's four and the defender's forced block.
+    Four(Point, Point),
+}
+
+impl Step {
+    /// The move the step starts with.
+    fn first(self) -> Point {
+        match self {
+            Step::Quiet(p) | Step::Four(p, _) => p,
+        }
+    }
+}
+
+/// A child of a node: how it is reached and its current numbers.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    step: Step,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent on it by this visit of the parent.
+    work: u64,
+}
+
+/// Proof and disproof numbers of a proven position.
+const PROVEN: (u32, u32) = (0, INF);
+/// Proof and disproof numbers of a disproven position.
+const DISPROVEN: (u32, u32) = (INF, 0);
+
 impl Search<'_> {
-    /// The VCT table's key for the current position.
+    /// The exact table's key for the current position.
     #[inline]
     fn vct_key(&self) -> u64 {
         match self.attacker {
@@ -29,62 +100,253 @@ impl Search<'_> {
         }
     }
 
-    /// Whether the attacker, to move, wins with at most `depth` fours and threats.
-    pub(crate) fn vct_attack(&mut self, depth: u8) -> bool {
+    fn play_step(&mut self, step: Step) {
+        match step {
+            Step::Quiet(p) => self.board.play_unchecked(p),
+            Step::Four(q, e) => {
+                self.board.play_unchecked(q);
+                self.board.play_unchecked(e);
+            }
+        }
+    }
+
+    fn undo_step(&mut self, step: Step) {
+        match step {
+            Step::Quiet(p) => self.board.undo_unchecked(p),
+            Step::Four(q, e) => {
+                self.board.undo_unchecked(e);
+                self.board.undo_unchecked(q);
+            }
+        }
+    }
+
+    /// Whether the attacker, to move, wins with at most `depth` fours and threats: `Some`
+    /// when settled, `None` when the budget ran out first.
+    pub(crate) fn vct_solve(&mut self, depth: u8) -> Option<bool> {
+        match self.or_node(depth, INF, INF) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// What is known of the current position as a node with `depth` attacking moves left:
+    /// exact, else the proof table's numbers, else (1, 1).
+    fn numbers(&self, depth: u8) -> (u32, u32) {
+        let key = self.vct_key();
+        match self.vct_table.probe(key, depth) {
+            Some(Ok(_)) => PROVEN,
+            Some(Err(())) => DISPROVEN,
+            None => self.proofs.get(key ^ depth_key(depth)).unwrap_or((1, 1)),
+        }
+    }
+
+    /// Records an exact result for the current position.
+    fn settle(&mut self, depth: u8, won: bool, best: Option<Point>) -> (u32, u32) {
+        let key = self.vct_key();
+        if won {
+            self.vct_table.store(key, Known::Win { depth, best });
+            PROVEN
+        } else {
+            self.vct_table.store(key, Known::NoWin { depth });
+            DISPROVEN
+        }
+    }
+
+    /// The attacker's node: searches until its proof number reaches `th_pn` or its disproof
+    /// number `th_dn` (or it is settled, or the budget runs out) and returns both.
+    fn or_node(&mut self, depth: u8, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        let key = self.vct_key();
+        match self.vct_table.probe(key, depth) {
+            Some(Ok(_)) => return PROVEN,
+            Some(Err(())) => return DISPROVEN,
+            None => {}
+        }
+        if self.tick() {
+            return self.numbers(depth);
+        }
+        let start = self.nodes;
         let mut forced = None;
         match self.root_state(&mut forced) {
-            Ok(Some(_)) => return true,
-            Err(()) => return false,
+            Ok(Some(p)) => return self.settle(depth, true, Some(p)),
+            Err(()) => return self.settle(depth, false, None),
             Ok(None) => {}
         }
-        if depth == 0 || self.tick() {
-            return false;
+        if depth == 0 {
+            return self.settle(depth, false, None);
         }
-        let key = self.vct_key();
-        if let Some(known) = self.vct_table.probe(key, depth) {
-            return known.is_ok();
-        }
-        if self.vcf_attack(depth, forced) {
+        if let Some(fours) = self.vcf_fours(depth, forced) {
             let best = self.vcf_table.best(self.board.hash());
-            self.vct_table.store(key, Known::Win { depth, best });
-            return true;
+            return self.settle(fours, true, best);
         }
         if self.aborted {
-            return false;
+            return self.numbers(depth);
         }
-        let moves = self.attacking_moves(forced);
-        for q in moves {
-            if !self.legal(self.attacker, q) {
+        let mut children = Vec::new();
+        for q in self.attacking_moves(forced) {
+            if !self.board.is_empty_at(q) || !self.legal(self.attacker, q) {
                 continue;
             }
             self.board.play_unchecked(q);
-            let won = match self.four_result(q) {
-                FourResult::NotFour => self.vct_defend(depth - 1),
-                FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => true,
+            let child = match self.four_result(q) {
+                FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => None,
                 FourResult::Block(e) => {
                     self.board.play_unchecked(e);
-                    let won = self.defender_fives_through(e).is_ok() && self.vct_attack(depth - 1);
+                    let (pn, dn) = if self.defender_fives_through(e).is_err() {
+                        DISPROVEN
+                    } else {
+                        self.numbers(depth - 1)
+                    };
                     self.board.undo_unchecked(e);
-                    won
+                    Some((Step::Four(q, e), pn, dn))
+                }
+                FourResult::NotFour => {
+                    let (pn, dn) = self.numbers(depth - 1);
+                    Some((Step::Quiet(q), pn, dn))
                 }
             };
             self.board.undo_unchecked(q);
-            if won {
-                self.vct_table.store(
-                    key,
-                    Known::Win {
-                        depth,
-                        best: Some(q),
-                    },
-                );
-                return true;
-            }
-            if self.aborted {
-                return false;
+            match child {
+                None => return self.settle(1, true, Some(q)),
+                Some((step, pn, dn)) => children.push(Child {
+                    step,
+                    pn,
+                    dn,
+                    work: 0,
+                }),
             }
         }
-        self.vct_table.store(key, Known::NoWin { depth });
-        false
+        let (mut pn, mut dn);
+        loop {
+            pn = INF;
+            dn = 0u32;
+            let (mut best, mut second) = (usize::MAX, INF);
+            for (i, c) in children.iter().enumerate() {
+                dn = dn.saturating_add(c.dn).min(INF);
+                if c.pn < pn {
+                    second = pn;
+                    pn = c.pn;
+                    best = i;
+                } else if c.pn < second {
+                    second = c.pn;
+                }
+            }
+            if pn == 0 {
+                let step = children[best].step;
+                return self.settle(depth, true, Some(step.first()));
+            }
+            if dn == 0 {
+                return self.settle(depth, false, None);
+            }
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                break;
+            }
+            let child = children[best];
+            let c_pn = th_pn.min(widen(second));
+            let c_dn = (th_dn - dn).saturating_add(child.dn).min(INF);
+            let before = self.nodes;
+            self.play_step(child.step);
+            let (cpn, cdn) = match child.step {
+                Step::Four(..) => self.or_node(depth - 1, c_pn, c_dn),
+                Step::Quiet(_) => self.and_node(depth - 1, c_pn, c_dn),
+            };
+            self.undo_step(child.step);
+            let c = &mut children[best];
+            (c.pn, c.dn) = (cpn, cdn);
+            c.work += self.nodes - before;
+        }
+        self.proofs
+            .store(key ^ depth_key(depth), pn, dn, self.nodes - start);
+        (pn, dn)
+    }
+
+    /// The defender's node, after the attacker's quiet move with `depth` attacking moves left:
+    /// as [`Search::or_node`].
+    fn and_node(&mut self, depth: u8, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        let key = self.vct_key();
+        match self.vct_table.probe(key, depth) {
+            Some(Ok(_)) => return PROVEN,
+            Some(Err(())) => return DISPROVEN,
+            None => {}
+        }
+        if self.tick() {
+            return self.numbers(depth);
+        }
+        let start = self.nodes;
+        let threat_depth = depth.min(self.budget.threat_depth);
+        // No threat when the attacker ignored a four (the defender fives) or has no move left.
+        let ignored_four = shape::all_fives(&self.board, self.rule, self.defender()).count() > 0;
+        let threat = if ignored_four || threat_depth == 0 {
+            None
+        } else {
+            self.threat_line(threat_depth)
+        };
+        let Some(threat) = threat else {
+            if self.aborted {
+                return self.numbers(depth);
+            }
+            return self.settle(depth, false, None);
+        };
+        let defences = self.defences(&threat);
+        let mut children = Vec::with_capacity(defences.len());
+        for &d in &defences {
+            self.board.play_unchecked(d);
+            // Most answers leave the threatened VCF as it was: replaying it settles them.
+            if !self.replay_wins(&threat) {
+                let (pn, dn) = self.numbers(depth);
+                children.push(Child {
+                    step: Step::Quiet(d),
+                    pn,
+                    dn,
+                    work: 0,
+                });
+            }
+            self.board.undo_unchecked(d);
+        }
+        let (mut pn, mut dn);
+        loop {
+            pn = 0u32;
+            dn = INF;
+            let (mut best, mut second) = (usize::MAX, INF);
+            for (i, c) in children.iter().enumerate() {
+                pn = pn.saturating_add(c.pn).min(INF);
+                if c.dn < dn {
+                    second = dn;
+                    dn = c.dn;
+                    best = i;
+                } else if c.dn < second {
+                    second = c.dn;
+                }
+            }
+            if pn == 0 {
+                // The most stubborn answer: the one that took the most work to refute.
+                let stubborn = children
+                    .iter()
+                    .max_by_key(|c| c.work)
+                    .map(|c| c.step.first())
+                    .or_else(|| defences.first().copied());
+                return self.settle(depth, true, stubborn);
+            }
+            if dn == 0 {
+                return self.settle(depth, false, None);
+            }
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                break;
+            }
+            let child = children[best];
+            let c_dn = th_dn.min(widen(second));
+            let c_pn = (th_pn - pn).saturating_add(child.pn).min(INF);
+            let before = self.nodes;
+            self.play_step(child.step);
+            let (cpn, cdn) = self.or_node(depth, c_pn, c_dn);
+            self.undo_step(child.step);
+            let c = &mut children[best];
+            (c.pn, c.dn) = (cpn, cdn);
+            c.work += self.nodes - before;
+        }
+        self.proofs
+            .store(key ^ depth_key(depth), pn, dn, self.nodes - start);
+        (pn, dn)
     }
 
     /// The attacker's candidate moves: the block of the defender's four when there is one, else
@@ -118,65 +380,11 @@ impl Search<'_> {
             Ok(Some(p)) => Some(vec![p]),
             Err(()) => None,
             Ok(None) => self
-                .vcf_attack(depth, forced)
-                .then(|| self.vcf_line(depth, forced)),
+                .vcf_fours(depth, forced)
+                .map(|fours| self.vcf_line(fours, forced)),
         };
         self.pass();
         line
-    }
-
-    /// Whether the attacker wins with at most `depth` more attacking moves after its quiet move
-    /// (the defender to move).
-    pub(crate) fn vct_defend(&mut self, depth: u8) -> bool {
-        if self.tick() {
-            return false;
-        }
-        let key = self.vct_key();
-        if let Some(known) = self.vct_table.probe(key, depth) {
-            return known.is_ok();
-        }
-        let threat_depth = depth.min(self.budget.threat_depth);
-        let defender = self.defender();
-        // No threat when the attacker ignored a four (the defender fives) or has no move left.
-        let ignored_four = shape::all_fives(&self.board, self.rule, defender).count() > 0;
-        let threat = if ignored_four || threat_depth == 0 {
-            None
-        } else {
-            self.threat_line(threat_depth)
-        };
-        let Some(threat) = threat else {
-            if !self.aborted {
-                self.vct_table.store(key, Known::NoWin { depth });
-            }
-            return false;
-        };
-        let defences = self.defences(&threat);
-        let mut stubborn = (None, 0);
-        for q in defences {
-            let before = self.nodes;
-            self.board.play_unchecked(q);
-            // Most answers leave the threatened VCF as it was: replaying it settles them.
-            let won = self.replay_wins(&threat) || self.vct_attack(depth);
-            self.board.undo_unchecked(q);
-            if !won {
-                if !self.aborted {
-                    self.vct_table.store(key, Known::NoWin { depth });
-                }
-                return false;
-            }
-            let effort = self.nodes - before;
-            if stubborn.0.is_none() || effort > stubborn.1 {
-                stubborn = (Some(q), effort);
-            }
-        }
-        self.vct_table.store(
-            key,
-            Known::Win {
-                depth,
-                best: stubborn.0,
-            },
-        );
-        true
     }
 
     /// Whether the VCF `line` (found before the defender's last move) still wins as it stands:
@@ -226,12 +434,17 @@ impl Search<'_> {
         won
     }
 
-    /// The defender's legal moves that might spoil the threatened VCF `threat`: its points
-    /// first, then the points near them on their lines, then the defender's fours.
-    fn defences(&self, threat: &[Point]) -> Vec<Point> {
+    /// The defender's legal moves that might spoil the threatened VCF `threat` (the attacker
+    /// to move on the board as it is, were it its turn): see the module documentation. Its
+    /// points first, then the points near them on their lines, the Renju foul zones, and the
+    /// defender's fours.
+    fn defences(&mut self, threat: &[Point]) -> Vec<Point> {
         let mut moves: Vec<Point> = threat.to_vec();
         for &p in threat {
             shape::line_neighbours(&self.board, p, DEFENCE_REACH, &mut moves);
+        }
+        if self.rule == Rule::Renju {
+            self.add_foul_zones(threat, &mut moves);
         }
         let mut fours = Vec::new();
         shape::four_candidates(&self.board, self.defender(), &mut fours);
@@ -245,7 +458,39 @@ impl Search<'_> {
         moves
     }
 
-    /// The winning line of a VCT proven from here by [`Search::vct_attack`] with `depth`:
+    /// Adds to `out` the points whose stone may change a Renju foul the threatened VCF
+    /// `threat` relies on: whether each of Black's moves is legal when Black attacks, whether
+    /// the block after its last four is forbidden when White attacks.
+    fn add_foul_zones(&mut self, threat: &[Point], out: &mut Vec<Point>) {
+        let mut zone = PointSet::new();
+        self.pass();
+        let mut played = Vec::with_capacity(threat.len());
+        for (i, &m) in threat.iter().enumerate() {
+            if !self.board.is_empty_at(m) {
+                break;
+            }
+            if i % 2 == 0 && self.attacker == Color::Black {
+                zone = zone.union(&renju::foul_zone(&self.board, m));
+            }
+            self.board.play_unchecked(m);
+            played.push(m);
+        }
+        if self.attacker == Color::White
+            && let Some(&last) = played.last().filter(|_| played.len() % 2 == 1)
+        {
+            let eyes = shape::fives_through(&self.board, self.rule, self.attacker, last);
+            for e in [eyes.first(), eyes.second()].into_iter().flatten() {
+                zone = zone.union(&renju::foul_zone(&self.board, e));
+            }
+        }
+        for &p in played.iter().rev() {
+            self.board.undo_unchecked(p);
+        }
+        self.pass();
+        out.extend(zone.iter());
+    }
+
+    /// The winning line of a VCT proven from here by [`Search::vct_solve`] with `depth`:
     /// attacker and defender moves alternating (after a quiet threat, the defender's most
     /// stubborn answer), ending with the attacker's five, or with a four whose only block is
     /// forbidden for Black. The board is left as it was.
@@ -264,14 +509,11 @@ impl Search<'_> {
                     Err(()) => break,
                     Ok(None) => {}
                 }
-                if s.vcf_attack(depth, forced) {
-                    line.extend(s.vcf_line(depth, forced));
+                if let Some(Ok(fours) | Err(fours)) = s.shortest_vcf(depth, forced) {
+                    line.extend(s.vcf_line(fours, forced));
                     break;
                 }
-                if !s.vct_attack(depth) {
-                    break;
-                }
-                let Some(q) = s.vct_table.best(s.vct_key()) else {
+                let Some(q) = s.proven_best(depth, false) else {
                     break;
                 };
                 s.board.play_unchecked(q);
@@ -285,18 +527,13 @@ impl Search<'_> {
                     }
                     FourResult::BlockForbidden(_) => break,
                     FourResult::Block(e) => e,
-                    FourResult::NotFour => {
-                        if !s.vct_defend(depth) {
-                            break;
-                        }
-                        match s.vct_table.best(s.vct_key()) {
+                    FourResult::NotFour => match s.proven_best(depth, true) {
+                        Some(d) => d,
+                        None => match s.any_legal_defence() {
                             Some(d) => d,
-                            None => match s.any_legal_defence() {
-                                Some(d) => d,
-                                None => break,
-                            },
-                        }
-                    }
+                            None => break,
+                        },
+                    },
                 };
                 s.board.play_unchecked(reply);
                 played.push(reply);
@@ -307,6 +544,28 @@ impl Search<'_> {
             }
         });
         line
+    }
+
+    /// The best move stored for the current position, proven a win for the attacker with
+    /// `depth` attacking moves left (proved again if the table lost it): the winning move at an
+    /// attacker's node, the most stubborn answer at a defender's node (`defending`).
+    fn proven_best(&mut self, depth: u8, defending: bool) -> Option<Point> {
+        let key = self.vct_key();
+        if let Some(Ok((_, best))) = self.vct_table.probe(key, depth) {
+            return best;
+        }
+        let (pn, _) = if defending {
+            self.and_node(depth, INF, INF)
+        } else {
+            self.or_node(depth, INF, INF)
+        };
+        if pn != 0 {
+            return None;
+        }
+        match self.vct_table.probe(key, depth) {
+            Some(Ok((_, best))) => best,
+            _ => None,
+        }
     }
 
     /// Some legal move of the defender (when none of its moves could spoil the threat).
