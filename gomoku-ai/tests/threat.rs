@@ -257,11 +257,19 @@ fn solve_puzzle(name: &'static str, text: &str) {
         .with_depth(pz.limit as u8)
         .with_threat_depth(pz.threat_limit as u8);
     let mut solver = ThreatSolver::new();
+    let start = std::time::Instant::now();
     let result = if pz.vct {
         solver.vct(&pz.board, Rule::Renju, &budget)
     } else {
         solver.vcf(&pz.board, Rule::Renju, &budget)
     };
+    println!(
+        "{}: {} nodes, {} ms, {:?}",
+        pz.name,
+        solver.nodes(),
+        start.elapsed().as_millis(),
+        result.line().map(line_string)
+    );
     let mode = if pz.vct {
         Mode::Vct(pz.threat_limit)
     } else {

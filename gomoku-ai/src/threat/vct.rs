@@ -83,6 +83,8 @@ struct Child {
     dn: u32,
     /// Nodes spent on it by this visit of the parent.
     work: u64,
+    /// At an attacker's node, the defender's five the attacker must block, if any.
+    forced: Option<Point>,
 }
 
 /// Proof and disproof numbers of a proven position.
@@ -123,39 +125,51 @@ impl Search<'_> {
     /// Whether the attacker, to move, wins with at most `depth` fours and threats: `Some`
     /// when settled, `None` when the budget ran out first.
     pub(crate) fn vct_solve(&mut self, depth: u8) -> Option<bool> {
-        match self.or_node(depth, INF, INF) {
+        match self.or_node(depth, INF, INF, None) {
             (0, _) => Some(true),
             (_, 0) => Some(false),
             _ => None,
         }
     }
 
-    /// What is known of the current position as a node with `depth` attacking moves left:
-    /// exact, else the proof table's numbers, else (1, 1).
+    /// The proof table's numbers of the current position as a node with `depth` attacking
+    /// moves left, else (1, 1). (Settled positions are there too, see [`Search::settle`].)
+    #[inline]
     fn numbers(&self, depth: u8) -> (u32, u32) {
-        let key = self.vct_key();
-        match self.vct_table.probe(key, depth) {
-            Some(Ok(_)) => PROVEN,
-            Some(Err(())) => DISPROVEN,
-            None => self.proofs.get(key ^ depth_key(depth)).unwrap_or((1, 1)),
-        }
+        self.proofs
+            .get(self.vct_key() ^ depth_key(depth))
+            .unwrap_or((1, 1))
     }
 
-    /// Records an exact result for the current position.
-    fn settle(&mut self, depth: u8, won: bool, best: Option<Point>) -> (u32, u32) {
+    /// Records an exact result for the current position as a node with `depth` attacking moves
+    /// left, in the exact table (with the best move) and in the proof table. A win holds with
+    /// `proof_depth` (at most `depth`) attacking moves.
+    fn settle(&mut self, depth: u8, proof_depth: u8, won: bool, best: Option<Point>) -> (u32, u32) {
         let key = self.vct_key();
-        if won {
+        let numbers = if won {
+            let depth = proof_depth;
             self.vct_table.store(key, Known::Win { depth, best });
             PROVEN
         } else {
             self.vct_table.store(key, Known::NoWin { depth });
             DISPROVEN
-        }
+        };
+        self.proofs
+            .store(key ^ depth_key(depth), numbers.0, numbers.1, 1);
+        numbers
     }
 
     /// The attacker's node: searches until its proof number reaches `th_pn` or its disproof
-    /// number `th_dn` (or it is settled, or the budget runs out) and returns both.
-    fn or_node(&mut self, depth: u8, th_pn: u32, th_dn: u32) -> (u32, u32) {
+    /// number `th_dn` (or it is settled, or the budget runs out) and returns both. `known`,
+    /// when the caller knows it, is the defender's five the attacker must block, if any, with
+    /// no five of the attacker's and at most one of the defender's on the board.
+    fn or_node(
+        &mut self,
+        depth: u8,
+        th_pn: u32,
+        th_dn: u32,
+        known: Option<Option<Point>>,
+    ) -> (u32, u32) {
         let key = self.vct_key();
         match self.vct_table.probe(key, depth) {
             Some(Ok(_)) => return PROVEN,
@@ -167,17 +181,20 @@ impl Search<'_> {
         }
         let start = self.nodes;
         let mut forced = None;
-        match self.root_state(&mut forced) {
-            Ok(Some(p)) => return self.settle(depth, true, Some(p)),
-            Err(()) => return self.settle(depth, false, None),
-            Ok(None) => {}
+        match known {
+            Some(f) => forced = f,
+            None => match self.root_state(&mut forced) {
+                Ok(Some(p)) => return self.settle(depth, 0, true, Some(p)),
+                Err(()) => return self.settle(depth, depth, false, None),
+                Ok(None) => {}
+            },
         }
         if depth == 0 {
-            return self.settle(depth, false, None);
+            return self.settle(depth, depth, false, None);
         }
         if let Some(fours) = self.vcf_fours(depth, forced) {
             let best = self.vcf_table.best(self.board.hash());
-            return self.settle(fours, true, best);
+            return self.settle(depth, fours, true, best);
         }
         if self.aborted {
             return self.numbers(depth);
@@ -192,27 +209,28 @@ impl Search<'_> {
                 FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => None,
                 FourResult::Block(e) => {
                     self.board.play_unchecked(e);
-                    let (pn, dn) = if self.defender_fives_through(e).is_err() {
-                        DISPROVEN
-                    } else {
-                        self.numbers(depth - 1)
+                    let fives = self.defender_fives_through(e);
+                    let (pn, dn) = match fives {
+                        Err(()) => DISPROVEN,
+                        Ok(_) => self.numbers(depth - 1),
                     };
                     self.board.undo_unchecked(e);
-                    Some((Step::Four(q, e), pn, dn))
+                    Some((Step::Four(q, e), pn, dn, fives.unwrap_or(None)))
                 }
                 FourResult::NotFour => {
                     let (pn, dn) = self.numbers(depth - 1);
-                    Some((Step::Quiet(q), pn, dn))
+                    Some((Step::Quiet(q), pn, dn, None))
                 }
             };
             self.board.undo_unchecked(q);
             match child {
-                None => return self.settle(1, true, Some(q)),
-                Some((step, pn, dn)) => children.push(Child {
+                None => return self.settle(depth, 1, true, Some(q)),
+                Some((step, pn, dn, forced)) => children.push(Child {
                     step,
                     pn,
                     dn,
                     work: 0,
+                    forced,
                 }),
             }
         }
@@ -233,10 +251,10 @@ impl Search<'_> {
             }
             if pn == 0 {
                 let step = children[best].step;
-                return self.settle(depth, true, Some(step.first()));
+                return self.settle(depth, depth, true, Some(step.first()));
             }
             if dn == 0 {
-                return self.settle(depth, false, None);
+                return self.settle(depth, depth, false, None);
             }
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
@@ -247,7 +265,7 @@ impl Search<'_> {
             let before = self.nodes;
             self.play_step(child.step);
             let (cpn, cdn) = match child.step {
-                Step::Four(..) => self.or_node(depth - 1, c_pn, c_dn),
+                Step::Four(..) => self.or_node(depth - 1, c_pn, c_dn, Some(child.forced)),
                 Step::Quiet(_) => self.and_node(depth - 1, c_pn, c_dn),
             };
             self.undo_step(child.step);
@@ -274,9 +292,10 @@ impl Search<'_> {
         }
         let start = self.nodes;
         let threat_depth = depth.min(self.budget.threat_depth);
-        // No threat when the attacker ignored a four (the defender fives) or has no move left.
-        let ignored_four = shape::all_fives(&self.board, self.rule, self.defender()).count() > 0;
-        let threat = if ignored_four || threat_depth == 0 {
+        // The attacker's quiet move blocked the defender's five if there was one (the only
+        // move allowed then), and it made no five: neither side has one now.
+        debug_assert!(shape::all_fives(&self.board, self.rule, self.defender()).count() == 0);
+        let threat = if threat_depth == 0 {
             None
         } else {
             self.threat_line(threat_depth)
@@ -285,20 +304,30 @@ impl Search<'_> {
             if self.aborted {
                 return self.numbers(depth);
             }
-            return self.settle(depth, false, None);
+            return self.settle(depth, depth, false, None);
         };
         let defences = self.defences(&threat);
         let mut children = Vec::with_capacity(defences.len());
         for &d in &defences {
             self.board.play_unchecked(d);
-            // Most answers leave the threatened VCF as it was: replaying it settles them.
-            if !self.replay_wins(&threat) {
-                let (pn, dn) = self.numbers(depth);
+            // The defender's fives can only go through its new stone.
+            let fives = shape::fives_through(&self.board, self.rule, self.defender(), d);
+            let child = match (fives.count(), fives.first()) {
+                (0, _) | (_, None) => {
+                    // Most answers leave the threatened VCF as it was: replaying it settles
+                    // them.
+                    (!self.replay_wins(&threat)).then(|| (self.numbers(depth), None))
+                }
+                (1, Some(f)) => Some((self.numbers(depth), Some(f))),
+                _ => Some((DISPROVEN, None)),
+            };
+            if let Some(((pn, dn), forced)) = child {
                 children.push(Child {
                     step: Step::Quiet(d),
                     pn,
                     dn,
                     work: 0,
+                    forced,
                 });
             }
             self.board.undo_unchecked(d);
@@ -325,10 +354,10 @@ impl Search<'_> {
                     .max_by_key(|c| c.work)
                     .map(|c| c.step.first())
                     .or_else(|| defences.first().copied());
-                return self.settle(depth, true, stubborn);
+                return self.settle(depth, depth, true, stubborn);
             }
             if dn == 0 {
-                return self.settle(depth, false, None);
+                return self.settle(depth, depth, false, None);
             }
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
@@ -338,7 +367,7 @@ impl Search<'_> {
             let c_pn = (th_pn - pn).saturating_add(child.pn).min(INF);
             let before = self.nodes;
             self.play_step(child.step);
-            let (cpn, cdn) = self.or_node(depth, c_pn, c_dn);
+            let (cpn, cdn) = self.or_node(depth, c_pn, c_dn, Some(child.forced));
             self.undo_step(child.step);
             let c = &mut children[best];
             (c.pn, c.dn) = (cpn, cdn);
@@ -358,12 +387,18 @@ impl Search<'_> {
         let mut moves = Vec::new();
         shape::four_candidates(&self.board, self.attacker, &mut moves);
         let mut seen: PointSet = moves.iter().copied().collect();
-        let min_stones = if self.budget.threat_depth <= 1 {
-            THREE_MIN_STONES
-        } else {
-            THREAT_MIN_STONES
+        // A quiet threat must take part in the VCF it threatens (without it there would be a
+        // VCF already). Threatening one four: the move is in a window of that four's five or of
+        // its two fives, with two more stones. Two fours: also in a window of the second four
+        // with one stone and the first four's point, which is a four point already (or the
+        // window holds two stones). Longer threats: any window with a stone.
+        let (min_stones, near) = match self.budget.threat_depth {
+            0 | 1 => (THREE_MIN_STONES, None),
+            2 => (THREE_MIN_STONES, Some(&seen)),
+            _ => (THREAT_MIN_STONES, None),
         };
-        for q in shape::threat_candidates(&self.board, self.attacker, min_stones) {
+        let threats = shape::threat_candidates(&self.board, self.attacker, min_stones, near);
+        for q in threats {
             if seen.insert(q) {
                 moves.push(q);
             }
@@ -373,27 +408,24 @@ impl Search<'_> {
 
     /// The VCF the attacker threatens after its quiet move, if the defender passed: its line,
     /// or `None` when the move threatens nothing within `depth` fours.
+    /// Neither side may have a five on the board (as at a defender's node).
     fn threat_line(&mut self, depth: u8) -> Option<Vec<Point>> {
         self.pass();
-        let mut forced = None;
-        let line = match self.root_state(&mut forced) {
-            Ok(Some(p)) => Some(vec![p]),
-            Err(()) => None,
-            Ok(None) => self
-                .vcf_fours(depth, forced)
-                .map(|fours| self.vcf_line(fours, forced)),
-        };
+        let line = self
+            .vcf_fours(depth, None)
+            .map(|fours| self.vcf_line(fours, None));
         self.pass();
         line
     }
 
     /// Whether the VCF `line` (found before the defender's last move) still wins as it stands:
     /// every four still a four with the same forced block, no block making a four, ending in a
-    /// five or an unstoppable four. The attacker is to move; the board is left as it was.
+    /// five or an unstoppable four. The attacker is to move, and the defender must have no
+    /// five on the board; the board is left as it was.
     fn replay_wins(&mut self, line: &[Point]) -> bool {
         let mut played = Vec::with_capacity(line.len());
         let mut won = false;
-        if shape::all_fives(&self.board, self.rule, self.defender()).count() == 0 {
+        {
             let mut i = 0;
             while let Some(&a) = line.get(i) {
                 if !self.board.is_empty_at(a) {
@@ -557,7 +589,7 @@ impl Search<'_> {
         let (pn, _) = if defending {
             self.and_node(depth, INF, INF)
         } else {
-            self.or_node(depth, INF, INF)
+            self.or_node(depth, INF, INF, None)
         };
         if pn != 0 {
             return None;
