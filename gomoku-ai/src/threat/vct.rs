@@ -87,6 +87,10 @@ struct Child {
     forced: Option<Point>,
 }
 
+/// The first proof number of a quiet move: a threat has several answers to refute, a four
+/// one.
+const QUIET_PN: u32 = 2;
+
 /// Proof and disproof numbers of a proven position.
 const PROVEN: (u32, u32) = (0, INF);
 /// Proof and disproof numbers of a disproven position.
@@ -219,6 +223,7 @@ impl Search<'_> {
                 }
                 FourResult::NotFour => {
                     let (pn, dn) = self.numbers(depth - 1);
+                    let pn = if pn == 1 && dn == 1 { QUIET_PN } else { pn };
                     Some((Step::Quiet(q), pn, dn, None))
                 }
             };
