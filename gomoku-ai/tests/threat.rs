@@ -586,3 +586,91 @@ fn the_checker_rejects_bad_lines() {
     // A line that stops before the five is refused.
     assert!(check_line(&board, Rule::Freestyle, &[p("e5"), p("f5")], Mode::Vcf, 10).is_err());
 }
+
+/// A small deterministic generator (xorshift) for reproducible random positions.
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 32) % n
+    }
+}
+
+/// The VCF returned is the shortest: on random positions, the brute-force search finds no VCF
+/// with one four fewer than the line has, in freestyle and Renju.
+#[test]
+fn the_vcf_found_is_the_shortest() {
+    let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
+    let mut longer_than_one = 0;
+    for round in 0..300 {
+        let rule = if round % 2 == 0 {
+            Rule::Freestyle
+        } else {
+            Rule::Renju
+        };
+        let mut board = Board::new(9).unwrap();
+        for p in Point::all(9) {
+            match rng.below(100) {
+                0..14 => board.place(p, Color::Black).unwrap(),
+                14..28 => board.place(p, Color::White).unwrap(),
+                _ => {}
+            }
+        }
+        let attacker = if round % 4 < 2 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        board.set_side_to_move(attacker);
+        if !fives(&board, rule, Color::Black).is_empty()
+            || !fives(&board, rule, Color::White).is_empty()
+        {
+            continue;
+        }
+        let mut solver = ThreatSolver::new();
+        let ThreatResult::Win(line) = solver.vcf(&board, rule, &Budget::default()) else {
+            continue;
+        };
+        assert!(solver.proven_shortest());
+        if let Err(e) = check_line(&board, rule, &line, Mode::Vcf, 100) {
+            panic!("invalid line {}: {e}", line_string(&line));
+        }
+        // Attacking moves before the five; all of them when the line ends with a four whose
+        // block is a foul.
+        let mut end = board.clone();
+        for &m in &line {
+            end.play_unchecked(m);
+        }
+        let last = *line.last().unwrap();
+        let fours = if rule.winning_line(&end, last).is_some() {
+            line.len() / 2
+        } else {
+            line.len().div_ceil(2)
+        } as u32;
+        if fours > 3 {
+            continue;
+        }
+        if fours >= 2 {
+            longer_than_one += 1;
+        }
+        assert!(
+            slow_vcf(&mut board.clone(), rule, attacker, fours.max(1)),
+            "{rule}: the brute force misses {} on\n{board}",
+            line_string(&line)
+        );
+        if fours >= 1 {
+            assert!(
+                !slow_vcf(&mut board.clone(), rule, attacker, fours - 1),
+                "{rule}: a VCF shorter than {} exists on\n{board}",
+                line_string(&line)
+            );
+        }
+    }
+    assert!(
+        longer_than_one >= 5,
+        "{longer_than_one} lines of two or more fours"
+    );
+}
