@@ -596,6 +596,26 @@ impl XorShift {
         self.0 ^= self.0 << 17;
         (self.0 >> 32) % n
     }
+
+    /// A random 9x9 position with no five to make for either side, `attacker` to move: each
+    /// point Black with `percent` percent chance, White with as much. `None` when a side could
+    /// five at once.
+    fn position(&mut self, rule: Rule, percent: u64, attacker: Color) -> Option<Board> {
+        let mut board = Board::new(9).unwrap();
+        for p in Point::all(9) {
+            let roll = self.below(100);
+            if roll < percent {
+                board.place(p, Color::Black).unwrap();
+            } else if roll < 2 * percent {
+                board.place(p, Color::White).unwrap();
+            }
+        }
+        board.set_side_to_move(attacker);
+        let quiet = Color::ALL
+            .iter()
+            .all(|&c| fives(&board, rule, c).is_empty());
+        quiet.then_some(board)
+    }
 }
 
 /// The VCF returned is the shortest: on random positions, the brute-force search finds no VCF
@@ -610,25 +630,14 @@ fn the_vcf_found_is_the_shortest() {
         } else {
             Rule::Renju
         };
-        let mut board = Board::new(9).unwrap();
-        for p in Point::all(9) {
-            match rng.below(100) {
-                0..14 => board.place(p, Color::Black).unwrap(),
-                14..28 => board.place(p, Color::White).unwrap(),
-                _ => {}
-            }
-        }
         let attacker = if round % 4 < 2 {
             Color::Black
         } else {
             Color::White
         };
-        board.set_side_to_move(attacker);
-        if !fives(&board, rule, Color::Black).is_empty()
-            || !fives(&board, rule, Color::White).is_empty()
-        {
+        let Some(board) = rng.position(rule, 14, attacker) else {
             continue;
-        }
+        };
         let mut solver = ThreatSolver::new();
         let ThreatResult::Win(line) = solver.vcf(&board, rule, &Budget::default()) else {
             continue;
@@ -689,25 +698,14 @@ fn every_answer_to_a_proven_threat_loses() {
         } else {
             Rule::Renju
         };
-        let mut board = Board::new(9).unwrap();
-        for p in Point::all(9) {
-            match rng.below(100) {
-                0..12 => board.place(p, Color::Black).unwrap(),
-                12..24 => board.place(p, Color::White).unwrap(),
-                _ => {}
-            }
-        }
         let attacker = if round % 2 == 0 {
             Color::Black
         } else {
             Color::White
         };
-        board.set_side_to_move(attacker);
-        if !fives(&board, rule, Color::Black).is_empty()
-            || !fives(&board, rule, Color::White).is_empty()
-        {
+        let Some(board) = rng.position(rule, 12, attacker) else {
             continue;
-        }
+        };
         let depth = 3;
         let budget = Budget::nodes(200_000)
             .with_depth(depth)

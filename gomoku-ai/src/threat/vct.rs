@@ -57,6 +57,30 @@ fn widen(second: u32) -> u32 {
     second.saturating_add(second / 4).saturating_add(1).min(INF)
 }
 
+/// The best child of a node and its value: the child with the smallest `selected` number (the
+/// proof number at an attacker's node, the disproof number at a defender's), that number, the
+/// second smallest, and the sum of the `summed` numbers; the node's numbers are the smallest
+/// and the sum. No child: (`INF`, 0, none).
+fn select(
+    children: &[Child],
+    selected: impl Fn(&Child) -> u32,
+    summed: impl Fn(&Child) -> u32,
+) -> (u32, u32, usize, u32) {
+    let (mut min, mut sum, mut best, mut second) = (INF, 0u32, usize::MAX, INF);
+    for (i, c) in children.iter().enumerate() {
+        sum = sum.saturating_add(summed(c)).min(INF);
+        let v = selected(c);
+        if v < min {
+            second = min;
+            min = v;
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (min, sum, best, second)
+}
+
 /// One move of the tree seen from its parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
@@ -204,12 +228,18 @@ impl Search<'_> {
             return self.numbers(depth);
         }
         let mut children = Vec::new();
-        for q in self.attacking_moves(forced) {
+        let (moves, may_four) = self.attacking_moves(forced);
+        for (i, q) in moves.into_iter().enumerate() {
             if !self.board.is_empty_at(q) || !self.legal(self.attacker, q) {
                 continue;
             }
             self.board.play_unchecked(q);
-            let child = match self.four_result(q) {
+            let result = if i < may_four {
+                self.four_result(q)
+            } else {
+                FourResult::NotFour
+            };
+            let child = match result {
                 FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => None,
                 FourResult::Block(e) => {
                     self.board.play_unchecked(e);
@@ -241,19 +271,8 @@ impl Search<'_> {
         }
         let (mut pn, mut dn);
         loop {
-            pn = INF;
-            dn = 0u32;
-            let (mut best, mut second) = (usize::MAX, INF);
-            for (i, c) in children.iter().enumerate() {
-                dn = dn.saturating_add(c.dn).min(INF);
-                if c.pn < pn {
-                    second = pn;
-                    pn = c.pn;
-                    best = i;
-                } else if c.pn < second {
-                    second = c.pn;
-                }
-            }
+            let (best, second);
+            (pn, dn, best, second) = select(&children, |c| c.pn, |c| c.dn);
             if pn == 0 {
                 let step = children[best].step;
                 return self.settle(depth, depth, true, Some(step.first()));
@@ -264,23 +283,27 @@ impl Search<'_> {
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
-            let child = children[best];
             let c_pn = th_pn.min(widen(second));
-            let c_dn = (th_dn - dn).saturating_add(child.dn).min(INF);
-            let before = self.nodes;
-            self.play_step(child.step);
-            let (cpn, cdn) = match child.step {
-                Step::Four(..) => self.or_node(depth - 1, c_pn, c_dn, Some(child.forced)),
-                Step::Quiet(_) => self.and_node(depth - 1, c_pn, c_dn),
-            };
-            self.undo_step(child.step);
-            let c = &mut children[best];
-            (c.pn, c.dn) = (cpn, cdn);
-            c.work += self.nodes - before;
+            let c_dn = (th_dn - dn).saturating_add(children[best].dn).min(INF);
+            self.visit(&mut children[best], depth - 1, c_pn, c_dn);
         }
         self.proofs
             .store(key ^ depth_key(depth), pn, dn, self.nodes - start);
         (pn, dn)
+    }
+
+    /// Searches `child` (with `depth` attacking moves left there) within the thresholds and
+    /// updates its numbers and work.
+    fn visit(&mut self, child: &mut Child, depth: u8, th_pn: u32, th_dn: u32) {
+        let before = self.nodes;
+        self.play_step(child.step);
+        let attacker_to_move = self.board.side_to_move() == self.attacker;
+        (child.pn, child.dn) = match child.step {
+            Step::Quiet(_) if !attacker_to_move => self.and_node(depth, th_pn, th_dn),
+            _ => self.or_node(depth, th_pn, th_dn, Some(child.forced)),
+        };
+        self.undo_step(child.step);
+        child.work += self.nodes - before;
     }
 
     /// The defender's node, after the attacker's quiet move with `depth` attacking moves left:
@@ -339,19 +362,8 @@ impl Search<'_> {
         }
         let (mut pn, mut dn);
         loop {
-            pn = 0u32;
-            dn = INF;
-            let (mut best, mut second) = (usize::MAX, INF);
-            for (i, c) in children.iter().enumerate() {
-                pn = pn.saturating_add(c.pn).min(INF);
-                if c.dn < dn {
-                    second = dn;
-                    dn = c.dn;
-                    best = i;
-                } else if c.dn < second {
-                    second = c.dn;
-                }
-            }
+            let (best, second);
+            (dn, pn, best, second) = select(&children, |c| c.dn, |c| c.pn);
             if pn == 0 {
                 // The most stubborn answer: the one that took the most work to refute.
                 let stubborn = children
@@ -367,16 +379,9 @@ impl Search<'_> {
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
-            let child = children[best];
             let c_dn = th_dn.min(widen(second));
-            let c_pn = (th_pn - pn).saturating_add(child.pn).min(INF);
-            let before = self.nodes;
-            self.play_step(child.step);
-            let (cpn, cdn) = self.or_node(depth, c_pn, c_dn, Some(child.forced));
-            self.undo_step(child.step);
-            let c = &mut children[best];
-            (c.pn, c.dn) = (cpn, cdn);
-            c.work += self.nodes - before;
+            let c_pn = (th_pn - pn).saturating_add(children[best].pn).min(INF);
+            self.visit(&mut children[best], depth, c_pn, c_dn);
         }
         self.proofs
             .store(key ^ depth_key(depth), pn, dn, self.nodes - start);
@@ -384,13 +389,15 @@ impl Search<'_> {
     }
 
     /// The attacker's candidate moves: the block of the defender's four when there is one, else
-    /// the fours and then the points that could build a threat, most promising first.
-    fn attacking_moves(&self, forced: Option<Point>) -> Vec<Point> {
+    /// the fours and then the points that could build a threat, most promising first; with the
+    /// number of leading moves that may be fours (the others are not).
+    fn attacking_moves(&self, forced: Option<Point>) -> (Vec<Point>, usize) {
         if let Some(f) = forced {
-            return vec![f];
+            return (vec![f], 1);
         }
         let mut moves = Vec::new();
         shape::four_candidates(&self.board, self.attacker, &mut moves);
+        let may_four = moves.len();
         let mut seen: PointSet = moves.iter().copied().collect();
         // A quiet threat must take part in the VCF it threatens (without it there would be a
         // VCF already). Threatening one four: the move is in a window of that four's five or of
@@ -408,7 +415,7 @@ impl Search<'_> {
                 moves.push(q);
             }
         }
-        moves
+        (moves, may_four)
     }
 
     /// The VCF the attacker threatens after its quiet move, if the defender passed: its line,
