@@ -2,6 +2,7 @@
 //! move by move by a slow, independent checker built on `Rule::winning_line` and
 //! `renju::forbidden`.
 
+use gomoku_ai::WinFinder;
 use gomoku_ai::threat::{self, Budget, ThreatResult, ThreatSolver};
 use gomoku_core::{Board, Color, Direction, Point, Rule, renju};
 
@@ -779,5 +780,77 @@ fn an_answer_that_changes_a_foul_is_tried() {
         && let Err(e) = check_line(&board, Rule::Renju, line, Mode::Vct(1), 3)
     {
         panic!("invalid line {}: {e}", line_string(line));
+    }
+}
+
+/// The engine's root call uses the VCT under Renju too: on a Renju puzzle with no VCF, the
+/// solver as the engine's [`WinFinder`] finds the win at the root (and not at a leaf, where
+/// only VCF is tried).
+#[test]
+fn the_engine_hook_uses_the_vct_under_renju() {
+    let pz = puzzle(
+        "vct_game_black_l03_1",
+        include_str!("data/threat/vct_game_black_l03_1.txt"),
+    );
+    let budget = Budget::nodes(20_000);
+    assert!(!threat::vcf(&pz.board, Rule::Renju, &budget).is_win());
+    let mut solver = ThreatSolver::new();
+    let root = solver.find_win(&pz.board, Rule::Renju, &budget, true);
+    let line = root.line.expect("a VCT at the root");
+    if let Err(e) = check_line(&pz.board, Rule::Renju, &line, Mode::Vct(2), 40) {
+        panic!("invalid line {}: {e}", line_string(&line));
+    }
+    assert!(root.nodes > 0);
+    let leaf = ThreatSolver::new().find_win(&pz.board, Rule::Renju, &budget, false);
+    assert_eq!(leaf.line, None);
+}
+
+/// A small memory budget gives the same answers (the tables forget, the proofs stay right),
+/// and the tables survive between calls: the same question again costs fewer nodes.
+#[test]
+fn small_memory_budgets_and_tables_kept_between_calls() {
+    for (name, text) in [
+        (
+            "vct_fukumi_threat2",
+            include_str!("data/threat/vct_fukumi_threat2.txt"),
+        ),
+        (
+            "vct_game_white_l05_1",
+            include_str!("data/threat/vct_game_white_l05_1.txt"),
+        ),
+    ] {
+        let pz = puzzle(name, text);
+        let budget = Budget::nodes(PUZZLE_NODES)
+            .with_depth(pz.limit as u8)
+            .with_threat_depth(pz.threat_limit as u8);
+        let mut roomy = ThreatSolver::new();
+        let expected = roomy.vct(&pz.board, Rule::Renju, &budget);
+        let first = roomy.nodes();
+        assert_eq!(expected.is_win(), pz.proven, "{name}");
+        let again = roomy.vct(&pz.board, Rule::Renju, &budget);
+        assert_eq!(again.is_win(), pz.proven, "{name}");
+        assert!(
+            roomy.nodes() < first,
+            "{name}: {} then {first}",
+            roomy.nodes()
+        );
+
+        let mut tight = ThreatSolver::with_memory_budget(64 << 10);
+        assert_eq!(tight.memory_budget(), 64 << 10);
+        let result = tight.vct(&pz.board, Rule::Renju, &budget);
+        assert_eq!(result.is_win(), pz.proven, "{name} in 64 KiB: {result:?}");
+        if let ThreatResult::Win(line) = &result
+            && let Err(e) = check_line(
+                &pz.board,
+                Rule::Renju,
+                line,
+                Mode::Vct(pz.threat_limit),
+                pz.limit,
+            )
+        {
+            panic!("{name} in 64 KiB: invalid line {}: {e}", line_string(line));
+        }
+        tight.set_memory_budget(1 << 20);
+        assert_eq!(tight.memory_budget(), 1 << 20);
     }
 }

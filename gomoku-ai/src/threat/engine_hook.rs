@@ -1,5 +1,5 @@
-//! The threat solver as the engine's [`WinFinder`]: VCF everywhere (the shortest at the root),
-//! VCT at the root, under every rule.
+//! The threat solver as the engine's [`WinFinder`]: the shortest VCF everywhere, VCT at the
+//! root, under every rule.
 
 use std::time::Instant;
 
@@ -10,17 +10,13 @@ use crate::params::{LEAF_THREAT_NODES, ROOT_THREAT_NODES};
 use crate::search::{WinFinder, WinSearch};
 
 impl WinFinder for ThreatSolver {
-    /// VCF within the budget (at the root the shortest, so that the mate distance is true; at a
-    /// leaf the first found); at the root, if that finds nothing, VCT with the nodes and time
-    /// left. The VCT's defences are complete under Renju too (they include every move that may
-    /// change one of Black's fouls the win relies on).
+    /// The shortest VCF within the budget (so that mate distances are true; looking for a
+    /// shorter one costs nothing when there is no win at all); at the root, if that finds
+    /// nothing, VCT with the nodes and time left. The VCT's defences are complete under Renju
+    /// too (they include every move that may change one of Black's fouls the win relies on).
     fn find_win(&mut self, board: &Board, rule: Rule, budget: &Budget, at_root: bool) -> WinSearch {
         let start = Instant::now();
-        let vcf = if at_root {
-            self.vcf(board, rule, budget)
-        } else {
-            self.vcf_any(board, rule, budget)
-        };
+        let vcf = self.vcf(board, rule, budget);
         let used = self.nodes();
         if let ThreatResult::Win(line) = vcf {
             return WinSearch {
