@@ -58,7 +58,8 @@ pub(crate) struct Points {
 }
 
 impl Points {
-    const NONE: Points = Points {
+    /// No point.
+    pub(crate) const NONE: Points = Points {
         first: [Point::new_unchecked(0, 0); 2],
         count: 0,
     };

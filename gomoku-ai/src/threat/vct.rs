@@ -34,7 +34,7 @@ use gomoku_core::{Color, Point, PointSet, Rule, renju};
 use super::params::{DEFENCE_REACH, THREAT_MIN_STONES, THREE_MIN_STONES};
 use super::proof_table::INF;
 use super::search::Search;
-use super::shape;
+use super::shape::{self, Points};
 use super::table::Known;
 use super::vcf::FourResult;
 
@@ -334,12 +334,16 @@ impl Search<'_> {
             }
             return self.settle(depth, depth, false, None);
         };
-        let defences = self.defences(&threat);
+        let (defences, may_four) = self.defences(&threat);
         let mut children = Vec::with_capacity(defences.len());
         for &d in &defences {
             self.board.play_unchecked(d);
             // The defender's fives can only go through its new stone.
-            let fives = shape::fives_through(&self.board, self.rule, self.defender(), d);
+            let fives = if may_four.contains(d) {
+                shape::fives_through(&self.board, self.rule, self.defender(), d)
+            } else {
+                Points::NONE
+            };
             let child = match (fives.count(), fives.first()) {
                 (0, _) | (_, None) => {
                     // Most answers leave the threatened VCF as it was: replaying it settles
@@ -482,7 +486,8 @@ impl Search<'_> {
     /// to move on the board as it is, were it its turn): see the module documentation. Its
     /// points first, then the points near them on their lines, the Renju foul zones, and the
     /// defender's fours.
-    fn defences(&mut self, threat: &[Point]) -> Vec<Point> {
+    /// Also returns the points where the defender may make a four (no other answer does).
+    fn defences(&mut self, threat: &[Point]) -> (Vec<Point>, PointSet) {
         let mut moves: Vec<Point> = threat.to_vec();
         for &p in threat {
             shape::line_neighbours(&self.board, p, DEFENCE_REACH, &mut moves);
@@ -492,6 +497,7 @@ impl Search<'_> {
         }
         let mut fours = Vec::new();
         shape::four_candidates(&self.board, self.defender(), &mut fours);
+        let may_four: PointSet = fours.iter().copied().collect();
         moves.extend(fours.into_iter().filter(|&q| {
             shape::fives_through(&self.board, self.rule, self.defender(), q).count() > 0
         }));
@@ -499,7 +505,7 @@ impl Search<'_> {
         moves.retain(|&q| {
             self.board.is_empty_at(q) && seen.insert(q) && self.legal(self.defender(), q)
         });
-        moves
+        (moves, may_four)
     }
 
     /// Adds to `out` the points whose stone may change a Renju foul the threatened VCF
