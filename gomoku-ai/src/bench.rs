@@ -16,33 +16,38 @@ pub const BENCH_HASH_BYTES: usize = 16 << 20;
 
 /// The benchmark positions: (rule, board size, moves from the empty board, depth).
 pub const BENCH_POSITIONS: &[(Rule, u32, &str, u32)] = &[
-    (Rule::Freestyle, 15, "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9", 5),
+    (
+        Rule::Freestyle,
+        15,
+        "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9",
+        11,
+    ),
     (
         Rule::Freestyle,
         15,
         "h8 i7 j8 i9 i8 g8 k8 l8 j9 j10 k10 h7",
-        5,
+        11,
     ),
     (
         Rule::Standard,
         15,
         "h8 h9 i9 g7 j10 k11 i10 i11 j9 k8 h10 g11",
-        5,
+        11,
     ),
-    (Rule::Renju, 15, "h8 i9 j8 g8 i7 h7 j7 j9 k9 h10", 5),
-    (Rule::Caro, 15, "h8 h7 i9 g7 j10 k11 g9 i7 j7 f7", 5),
+    (Rule::Renju, 15, "h8 i9 j8 g8 i7 h7 j7 j9 k9 h10", 11),
+    (Rule::Caro, 15, "h8 h7 i9 g7 j10 k11 g9 i7 j7 f7", 11),
     (
         Rule::Freestyle,
         20,
         "k10 l11 j11 l9 l10 m10 k12 k11 j10 n9",
-        5,
+        11,
     ),
 ];
 
 /// The total node count of [`run`]: the engine's behaviour signature. A change to the search or
 /// the evaluation changes it; update it deliberately and say `Bench: <nodes>` in the commit
 /// message.
-pub const SIGNATURE: u64 = 119_305;
+pub const SIGNATURE: u64 = 190_768;
 
 /// The result of a benchmark run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

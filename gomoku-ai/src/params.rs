@@ -44,6 +44,48 @@ pub const LMP_MIN_MOVE: usize = 6;
 /// See [`LMP_MAX_DEPTH`].
 pub const LMP_MOVES_PER_DEPTH2: usize = 3;
 
+/// Razoring: at this remaining depth and below, a node whose static evaluation lies more
+/// than [`RAZOR_MARGIN_BASE`] + [`RAZOR_MARGIN_PER_PLY`] per ply below alpha drops into the
+/// leaf search.
+pub const RAZOR_MAX_DEPTH: i32 = 2;
+/// See [`RAZOR_MAX_DEPTH`].
+pub const RAZOR_MARGIN_BASE: i32 = 200;
+/// See [`RAZOR_MAX_DEPTH`].
+pub const RAZOR_MARGIN_PER_PLY: i32 = 150;
+/// Futility pruning: at this remaining depth and below, a node whose static evaluation lies
+/// [`FUTILITY_MARGIN_PER_PLY`] per ply above beta returns it.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+/// See [`FUTILITY_MAX_DEPTH`].
+pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
+/// Move-count pruning: a node `d` plies from the leaves searches at most
+/// `MOVE_COUNT_BASE + d^MOVE_COUNT_EXPONENT` moves (half as many when its evaluation is not
+/// improving).
+pub const MOVE_COUNT_BASE: f32 = 3.0;
+/// See [`MOVE_COUNT_BASE`].
+pub const MOVE_COUNT_EXPONENT: f32 = 1.5;
+/// Below this remaining depth, moves that make no shape of two or better for either side are
+/// pruned.
+pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
+/// Null-move pruning applies from this remaining depth on (away from the principal variation,
+/// when the opponent threatens nothing and the static evaluation is at least beta).
+pub const NULL_MOVE_MIN_DEPTH: i32 = 4;
+/// The null-move search is `NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR` plies
+/// shallower than the node.
+pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+/// See [`NULL_MOVE_BASE_REDUCTION`].
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 6;
+/// Aspiration windows: from this iteration on, the root first searches a window of
+/// ± [`ASPIRATION_WINDOW`] around the previous iteration's score, doubling the failing side
+/// until the score falls inside (or the window passes [`ASPIRATION_MAX_WINDOW`]).
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// See [`ASPIRATION_MIN_DEPTH`].
+pub const ASPIRATION_WINDOW: i32 = 60;
+/// See [`ASPIRATION_MIN_DEPTH`].
+pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
+/// Internal iterative reduction: a principal-variation node with no move from the
+/// transposition table searches one ply less from this depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Move-ordering bonus of the first and second killer move of a ply.
 pub const KILLER_BONUS: [i32; 2] = [900, 800];
 /// History scores are divided by this before they are added to the ordering score.
@@ -78,8 +120,14 @@ pub const ROOT_THREAT_TIME_PERCENT: u32 = 10;
 /// is left.
 pub const ROOT_THREAT_NODES: u64 = 20_000;
 /// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
-/// move has a four to play (0: no leaf checks).
-pub const LEAF_THREAT_NODES: u64 = 200;
+/// move has a four to play, when the engine's own leaf search (fours and blocks, up to
+/// [`QUIESCENCE_MAX_FOURS`]) found none; 0, the default, leaves the leaves to that search.
+pub const LEAF_THREAT_NODES: u64 = 0;
+/// The leaf search plays at most this many fours in a row (a VCF of up to this length is seen
+/// at the leaves of the main search).
+pub const QUIESCENCE_MAX_FOURS: u32 = 8;
+/// Nodes one leaf search may visit (fours and blocks) before it stands pat everywhere.
+pub const QUIESCENCE_NODES: u64 = 64;
 
 /// When the engine checks its chosen move against the opponent's threats, the main search gets
 /// this share (percent) of the move's time; the check (and a new search if the move is

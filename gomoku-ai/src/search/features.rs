@@ -27,6 +27,12 @@ pub struct SearchFeatures {
     /// Check the move chosen at the root against the opponent's forced wins (VCF, and VCT
     /// outside Renju) with the threat solver; when one refutes it, search again without it.
     pub threat_defence: bool,
+    /// Selective search away from the principal variation, where the opponent makes no threat:
+    /// razoring, futility pruning, move-count pruning, pruning of shapeless moves near the
+    /// leaves, logarithmic late move reductions, internal iterative reduction and mate-distance
+    /// pruning (see the constants in `params`). Off, late moves are only reduced by one ply and
+    /// pruned near the leaves.
+    pub selective: bool,
 }
 
 impl Default for SearchFeatures {
@@ -41,6 +47,7 @@ impl Default for SearchFeatures {
             killers_history: true,
             threat_search: true,
             threat_defence: true,
+            selective: true,
         }
     }
 }
@@ -58,6 +65,7 @@ impl SearchFeatures {
             killers_history: false,
             threat_search: false,
             threat_defence: false,
+            selective: false,
         }
     }
 }

@@ -6,6 +6,7 @@ mod defence;
 mod features;
 mod ordering;
 mod searcher;
+mod selectivity;
 mod threat_hook;
 mod tt;
 
@@ -20,8 +21,9 @@ use gomoku_core::{Board, Point, Rule};
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
 use crate::params::{
-    DEFAULT_HASH_BYTES, DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY,
-    MEMORY_HASH_PERCENT, MIN_HASH_BYTES, ROOT_THREAT_TIME_PERCENT,
+    ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFAULT_HASH_BYTES,
+    DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY, MEMORY_HASH_PERCENT, MIN_HASH_BYTES,
+    ROOT_THREAT_TIME_PERCENT,
 };
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
@@ -35,8 +37,12 @@ use searcher::{SearchSetup, Searcher};
 /// a transposition table keyed by the board's Zobrist hash (with a memory bound), move ordering
 /// (table move, threats first through the evaluator's move scores, killers and history),
 /// candidates from the neighbourhood of the stones pruned by threats (against a four only the
-/// block; against an open three only the defences and own fours), forced-reply extensions, late
-/// move reductions, and mate scores that prefer the fastest win and the slowest loss.
+/// block; against an open three only the defences and own fours), forced-reply extensions, and
+/// mate scores that prefer the fastest win and the slowest loss. Away from the principal
+/// variation, where the opponent threatens nothing, it is selective as strong Gomoku engines
+/// are: razoring into the leaf search, futility and null-move pruning, move-count pruning,
+/// pruning of shapeless moves near the leaves and logarithmic late move reductions; the root
+/// searches aspiration windows.
 ///
 /// A threat solver ([`WinFinder`], by default [`ThreatSolver`]) looks for the engine's own
 /// forced win before the search (VCF, then VCT outside Renju), for VCFs at the leaves where the
@@ -299,7 +305,8 @@ fn deepen<E: Evaluator>(
             break;
         }
         searcher.search_first_at_root(result.best);
-        let score = searcher.negamax(depth as i32, 0, -Score::INFINITE, Score::INFINITE);
+        let previous = (depth > 1).then_some(result.info.score);
+        let score = aspiration_search(searcher, depth as i32, previous);
         if searcher.stopped {
             // The unfinished iteration searched its first root moves to the full depth, the
             // previous best first: a move that beat it there is the better choice.
@@ -329,6 +336,43 @@ fn deepen<E: Evaluator>(
         report(&result.info);
         if score.mate_plies().is_some_and(|n| n <= depth) {
             break;
+        }
+    }
+}
+
+/// One iteration at the root. From [`ASPIRATION_MIN_DEPTH`] on, and while the previous
+/// iteration's score is no mate, it first searches a narrow window around that score and widens
+/// the side that fails until the score falls inside.
+fn aspiration_search<E: Evaluator>(
+    searcher: &mut Searcher<'_, E>,
+    depth: i32,
+    previous: Option<Score>,
+) -> Score {
+    let full = |searcher: &mut Searcher<'_, E>| {
+        searcher.negamax(depth, 0, -Score::INFINITE, Score::INFINITE)
+    };
+    let Some(center) = previous.filter(|s| !s.is_mate()) else {
+        return full(searcher);
+    };
+    if !searcher.features().selective || depth < ASPIRATION_MIN_DEPTH {
+        return full(searcher);
+    }
+    let mut delta = ASPIRATION_WINDOW;
+    let mut alpha = center - delta;
+    let mut beta = center + delta;
+    loop {
+        let score = searcher.negamax(depth, 0, alpha, beta);
+        if searcher.stopped || (score > alpha && score < beta) {
+            return score;
+        }
+        delta *= 2;
+        if delta > ASPIRATION_MAX_WINDOW {
+            return full(searcher);
+        }
+        if score <= alpha {
+            alpha = score - delta;
+        } else {
+            beta = score + delta;
         }
     }
 }

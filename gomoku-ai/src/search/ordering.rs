@@ -42,6 +42,12 @@ impl OrderingMemory {
         killer + self.history[color.index()][p.index()] / HISTORY_DIVISOR
     }
 
+    /// Whether `p` is one of the killer moves of `ply`.
+    #[inline]
+    pub(crate) fn is_killer(&self, ply: usize, p: Point) -> bool {
+        self.killers[ply].contains(&Some(p))
+    }
+
     /// Records that `p` by `color` caused a cut-off at `ply` with `depth` left.
     pub(crate) fn record_cutoff(&mut self, ply: usize, color: Color, p: Point, depth: i32) {
         let killers = &mut self.killers[ply];

@@ -6,12 +6,17 @@ use gomoku_core::{Board, Color, Point, Rule, renju};
 use super::clock::Clock;
 use super::features::SearchFeatures;
 use super::ordering::OrderingMemory;
+use super::selectivity::{
+    base_reduction, futility_margin, futility_move_count, max_shape, null_move_reduction,
+    razor_margin,
+};
 use super::threat_hook::WinFinder;
 use super::tt::{Bound, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{
-    CANDIDATE_RADIUS, CHECK_EVERY_NODES, LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2,
-    LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
+    CANDIDATE_RADIUS, CHECK_EVERY_NODES, EVAL_LIMIT, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
+    LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
+    NULL_MOVE_MIN_DEPTH, RAZOR_MAX_DEPTH, TRIVIAL_PRUNING_DEPTH,
 };
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
@@ -34,6 +39,8 @@ fn may_be_foul(shapes: [Shape; 4]) -> bool {
     }
     threats >= 2
 }
+
+mod quiescence;
 
 /// A candidate move and its ordering score.
 type Scored = (Point, i32);
@@ -60,6 +67,12 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     pv: Box<[[Point; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     move_lists: Vec<Vec<Scored>>,
+    /// The static evaluation of the node at each ply of the current line.
+    static_evals: [Score; MAX_PLY + 2],
+    /// Whether the move at each ply of the current line is a null move (a pass).
+    null_at: [bool; MAX_PLY + 2],
+    /// The node count at which the current leaf search stops playing fours.
+    quiescence_limit: u64,
     /// Root moves the search must not play (refuted by the opponent's forced win).
     root_excluded: Vec<Point>,
     /// The root move searched first (the previous iteration's best).
@@ -107,6 +120,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             pv: Box::new([[Point::new_unchecked(0, 0); MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             move_lists: vec![Vec::new(); MAX_PLY + 2],
+            static_evals: [Score::DRAW; MAX_PLY + 2],
+            null_at: [false; MAX_PLY + 2],
+            quiescence_limit: 0,
             root_excluded: Vec::new(),
             root_first: None,
         }
@@ -290,13 +306,21 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     }
 
     /// Negamax alpha-beta from the current position with `depth` plies left, `ply` plies from
-    /// the root. Returns the score for the side to move (meaningless once `stopped`).
-    pub(crate) fn negamax(
+    /// the root, as a principal-variation node. Returns the score for the side to move
+    /// (meaningless once `stopped`).
+    pub(crate) fn negamax(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.search(depth, ply, alpha, beta, false)
+    }
+
+    /// The search proper (see [`Searcher::negamax`]); `cut_node` marks a null-window node
+    /// expected to fail high.
+    fn search(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
+        cut_node: bool,
     ) -> Score {
         self.pv_len[ply] = 0;
         if self.must_stop() {
@@ -308,6 +332,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let us = self.board.side_to_move();
         let them = !us;
         let pat = self.patterns();
+        let pv_node = beta.0 - alpha.0 > 1;
 
         if depth > 0 || features.leaf_threats {
             if let Some(win) = pat.fives(us).iter().next() {
@@ -326,29 +351,36 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 self.eval.evaluate(&self.board)
             };
         }
+        // An open four the opponent cannot answer with a four of its own wins in three plies.
+        if features.threat_pruning && their_fives == 0 && pat.fours(them).is_empty() {
+            if let Some(p) = pat.open_fours(us).iter().find(|&p| self.is_legal(p)) {
+                self.set_pv_single(ply, p);
+                return Score::win_in(ply as u32 + 3);
+            }
+        }
         if depth <= 0 {
             if !features.leaf_threats {
                 return self.eval.evaluate(&self.board);
             }
             if their_fives == 0 {
-                if pat.fours(them).is_empty() {
-                    let open_four = pat.open_fours(us).iter().find(|&p| self.is_legal(p));
-                    if let Some(p) = open_four {
-                        self.set_pv_single(ply, p);
-                        return Score::win_in(ply as u32 + 3);
+                let has_four = !pat.fours(us).is_empty();
+                let score = self.leaf_search(ply, alpha, beta);
+                if has_four && !score.is_mate() && !self.stopped {
+                    if let Some(win) = self.leaf_threat_win(ply) {
+                        return win;
                     }
                 }
-                let win = if pat.fours(us).is_empty() {
-                    None
-                } else {
-                    self.leaf_threat_win(ply)
-                };
-                if let Some(win) = win {
-                    return win;
-                }
-                return self.eval.evaluate(&self.board);
+                return score;
             }
             // The opponent threatens five: search the block rather than stand pat.
+        }
+        // Mate distance pruning: no line from here beats a win on the next move.
+        if features.selective && ply > 0 {
+            alpha = alpha.max(Score::loss_in(ply as u32));
+            beta = beta.min(Score::win_in(ply as u32 + 1));
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         let key = self.board.hash();
@@ -363,6 +395,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 tt_move = hit.best;
             }
             if ply > 0
+                && (!pv_node || !features.selective)
                 && hit.depth >= depth
                 && match hit.bound {
                     Bound::Exact => true,
@@ -375,6 +408,56 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
                 return hit.score;
             }
+        }
+
+        // The opponent threatens to make a four that cannot be stopped (or a five): the moves
+        // are forced and no position-based pruning applies.
+        let pat = self.patterns();
+        let threatened = their_fives > 0 || !pat.open_fours(them).is_empty();
+        let static_eval = if threatened {
+            -self.static_evals[ply.saturating_sub(1)]
+        } else {
+            self.eval.evaluate(&self.board)
+        };
+        self.static_evals[ply] = static_eval;
+        let improving = ply < 2 || static_eval > self.static_evals[ply - 2];
+        let selective = features.selective && ply > 0 && !pv_node && !threatened;
+        if selective && static_eval.0.abs() < EVAL_LIMIT {
+            // Razoring: far below alpha near the leaves, only a forced win can help.
+            if depth <= RAZOR_MAX_DEPTH && static_eval.0 + razor_margin(depth) < alpha.0 {
+                return self.search(0, ply, alpha, beta, cut_node);
+            }
+            // Futility: far above beta, the opponent is not expected to catch up.
+            if depth <= FUTILITY_MAX_DEPTH
+                && static_eval.0 - futility_margin(depth, improving) >= beta.0
+                && beta > -Score::WIN_THRESHOLD
+            {
+                return static_eval;
+            }
+        }
+        // Null move: if passing still holds beta with a reduced search, a move will too. The
+        // opponent threatens nothing here, and Gomoku has no zugzwang.
+        if selective
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && static_eval >= beta
+            && beta.0.abs() < Score::WIN_THRESHOLD.0
+            && !self.null_at[ply - 1]
+        {
+            let reduced = depth - null_move_reduction(depth);
+            self.board.set_side_to_move(them);
+            self.null_at[ply] = true;
+            let s = -self.search(reduced, ply + 1, -beta, -beta + 1, !cut_node);
+            self.null_at[ply] = false;
+            self.board.set_side_to_move(us);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if s >= beta {
+                return if s.is_mate() { beta } else { s };
+            }
+        }
+        if features.selective && pv_node && ply > 0 && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
@@ -393,15 +476,31 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
+        let move_count_limit = futility_move_count(depth, improving);
         for (i, &(m, _)) in moves.iter().enumerate() {
-            let quiet = {
+            let (important, trivial) = {
                 let pat = self.patterns();
-                !pat.threes(us).contains(m) && !pat.threes(them).contains(m)
+                let important = pat.threes(us).contains(m)
+                    || pat.fours(us).contains(m)
+                    || pat.threes(them).contains(m)
+                    || pat.fours(them).contains(m);
+                let trivial = !important
+                    && max_shape(pat.shapes(m, us)) <= Shape::ClosedTwo
+                    && max_shape(pat.shapes(m, them)) <= Shape::ClosedTwo;
+                (important, trivial)
             };
-            // Late move pruning: near the leaves, quiet moves far down the ordering are skipped
-            // once a move has been searched.
-            if features.late_move_reductions
-                && quiet
+            let killer = features.killers_history && self.memory.is_killer(ply, m);
+            if features.selective && ply > 0 && best > -Score::WIN_THRESHOLD {
+                // Move-count pruning: the ordering is good enough that late moves rarely matter.
+                if i >= move_count_limit {
+                    break;
+                }
+                if trivial && depth < TRIVIAL_PRUNING_DEPTH {
+                    continue;
+                }
+            } else if features.late_move_reductions
+                && !features.selective
+                && !important
                 && ply > 0
                 && depth <= LMP_MAX_DEPTH
                 && i >= LMP_MIN_MOVE + (depth * depth) as usize * LMP_MOVES_PER_DEPTH2
@@ -412,19 +511,39 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             self.play(m);
             let mut s;
             if i == 0 || !features.pvs {
-                s = -self.negamax(new_depth, ply + 1, -beta, -alpha);
+                s = -self.search(new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node);
             } else {
-                let reduce = features.late_move_reductions
-                    && quiet
-                    && depth >= LMR_MIN_DEPTH
-                    && i >= LMR_MIN_MOVE;
-                let d = if reduce { new_depth - 1 } else { new_depth };
-                s = -self.negamax(d, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && reduce {
-                    s = -self.negamax(new_depth, ply + 1, -alpha - 1, -alpha);
+                let mut reduction = 0;
+                if features.late_move_reductions && depth >= 2 && i > usize::from(ply == 0) {
+                    if features.selective {
+                        let mut r = base_reduction(self.rule, depth, i + 1);
+                        if !pv_node && !improving && r > 1.0 {
+                            r += 1.0;
+                        }
+                        if pv_node {
+                            r -= 1.0;
+                        }
+                        if important || killer {
+                            r -= 1.0;
+                        }
+                        if trivial {
+                            r += 1.0;
+                        }
+                        if cut_node && !killer {
+                            r += 1.0;
+                        }
+                        reduction = (r.round() as i32).clamp(0, new_depth - 1);
+                    } else if !important && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE {
+                        reduction = 1;
+                    }
+                }
+                let d = new_depth - reduction;
+                s = -self.search(d, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(new_depth, ply + 1, -beta, -alpha);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, false);
                 }
             }
             self.undo(m);

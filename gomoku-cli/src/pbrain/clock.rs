@@ -17,7 +17,7 @@ pub const DEFAULT_TURN_TIME: Duration = Duration::from_secs(5);
 pub const FAST_TURN_TIME: Duration = Duration::from_millis(30);
 /// The share of the turn time kept in reserve for thread hand-over, output and the manager's
 /// reading, as a fraction of the turn time...
-pub const RESERVE_FRACTION: f64 = 0.2;
+pub const RESERVE_FRACTION: f64 = 0.1;
 /// ... but at least this much ...
 pub const MIN_RESERVE: Duration = Duration::from_millis(20);
 /// ... and at most this much.

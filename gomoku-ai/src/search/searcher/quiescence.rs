@@ -1,0 +1,128 @@
+//! The leaf search: where the depth runs out, the side to move either stands pat on the static
+//! evaluation or plays fours, each of which leaves the opponent a single block, for as long as
+//! they improve on it. It finds the wins by continuous fours (VCF) within its reach, counter-fours
+//! and Renju's foul blocks included, from the incrementally kept patterns at the cost of a few
+//! pattern updates per four.
+
+use gomoku_core::Point;
+
+use super::Searcher;
+use crate::evaluator::Evaluator;
+use crate::params::{MAX_PLY, QUIESCENCE_MAX_FOURS, QUIESCENCE_NODES};
+use crate::score::Score;
+
+impl<E: Evaluator> Searcher<'_, E> {
+    /// The leaf value of the position for the side to move, within `alpha`..`beta`: the leaf
+    /// search with its own node budget ([`QUIESCENCE_NODES`]). The opponent must not threaten
+    /// five (the caller searches the block instead).
+    pub(super) fn leaf_search(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
+        self.quiescence_limit = self.nodes + QUIESCENCE_NODES;
+        self.quiescence(ply, alpha, beta, QUIESCENCE_MAX_FOURS)
+    }
+
+    /// The leaf value of the position for the side to move, within `alpha`..`beta`, playing at
+    /// most `fours_left` more fours while the leaf search's node budget lasts.
+    fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score, fours_left: u32) -> Score {
+        self.pv_len[ply] = 0;
+        let us = self.board.side_to_move();
+        let them = !us;
+        let pat = self.patterns();
+        debug_assert!(pat.fives(them).is_empty());
+        if let Some(win) = pat.fives(us).iter().next() {
+            self.set_pv_single(ply, win);
+            return Score::win_in(ply as u32 + 1);
+        }
+        let stand_pat = self.eval.evaluate(&self.board);
+        if stand_pat >= beta
+            || fours_left == 0
+            || ply + 2 >= MAX_PLY
+            || pat.fours(us).is_empty()
+            || self.nodes >= self.quiescence_limit
+        {
+            return stand_pat;
+        }
+        if self.must_stop() {
+            return stand_pat;
+        }
+        let mut best = stand_pat;
+        alpha = alpha.max(stand_pat);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        for p in self.patterns().fours(us) {
+            if self.is_legal(p) {
+                moves.push((p, self.eval.score_move(&self.board, p)));
+            }
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        for &(four, _) in moves.iter() {
+            self.nodes += 1;
+            self.seldepth = self.seldepth.max(ply as u32 + 1);
+            self.play(four);
+            let (score, block) = self.answer_four(ply, alpha, beta, fours_left);
+            self.undo(four);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv_pair(ply, four, block);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+        best
+    }
+
+    /// After the side that plays fours made one (the opponent is to move): the value for the
+    /// attacker once the opponent blocks, and the block.
+    fn answer_four(
+        &mut self,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        fours_left: u32,
+    ) -> (Score, Option<Point>) {
+        let attacker = !self.board.side_to_move();
+        let fives = self.patterns().fives(attacker);
+        let mut points = fives.iter();
+        let Some(block) = points.next() else {
+            // Not a five threat after all (cannot happen for a four point): worthless.
+            return (-Score::INFINITE, None);
+        };
+        // Two fives to block, or the only block is a Renju foul: the attacker wins.
+        if points.next().is_some() || !self.is_legal(block) {
+            return (Score::win_in(ply as u32 + 3), None);
+        }
+        self.nodes += 1;
+        self.play(block);
+        let defender = !attacker;
+        let score = match self.patterns().fives(defender).len() {
+            0 => self.quiescence(ply + 2, alpha, beta, fours_left - 1),
+            // The block made a double five threat: the attacker cannot stop both.
+            n if n >= 2 => Score::loss_in(ply as u32 + 4),
+            // The block made a four: the attacker must answer it, out of this search's reach.
+            _ => self.eval.evaluate(&self.board),
+        };
+        self.undo(block);
+        (score, Some(block))
+    }
+
+    /// Makes the principal variation at `ply` the four, its block and the line after them.
+    fn set_pv_pair(&mut self, ply: usize, four: Point, block: Option<Point>) {
+        self.pv[ply][0] = four;
+        let Some(block) = block else {
+            self.pv_len[ply] = 1;
+            return;
+        };
+        self.pv[ply][1] = block;
+        let child_len = self.pv_len[ply + 2].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 2);
+        head[ply][2..2 + child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = 2 + child_len;
+    }
+}

@@ -1,0 +1,102 @@
+//! How selective the search is: the margins of razoring and futility pruning, how many moves a
+//! node searches before it prunes the rest, and how much late moves are reduced.
+//!
+//! The shapes of these functions follow what strong Gomoku engines measured worth it (move-count
+//! pruning growing a little faster than the depth, reductions growing with the logarithms of
+//! the depth and of the move number); the constants are in [`crate::params`].
+
+use gomoku_core::Rule;
+
+use crate::params::{
+    FUTILITY_MARGIN_PER_PLY, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION,
+    NULL_MOVE_DEPTH_DIVISOR, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
+};
+use crate::pattern::Shape;
+
+/// How far the static evaluation may lie below alpha, `depth` plies from the leaves, before the
+/// node drops into the leaf search (only a forced win could lift it).
+#[inline]
+pub(crate) fn razor_margin(depth: i32) -> i32 {
+    RAZOR_MARGIN_BASE + RAZOR_MARGIN_PER_PLY * depth
+}
+
+/// How far the static evaluation must lie above beta, `depth` plies from the leaves, for the
+/// node to return it without a search; less when the evaluation is improving.
+#[inline]
+pub(crate) fn futility_margin(depth: i32, improving: bool) -> i32 {
+    FUTILITY_MARGIN_PER_PLY * (depth - i32::from(improving)).max(0)
+}
+
+/// How many moves a node `depth` plies from the leaves searches (once it has a move that does
+/// not lose) before it prunes the rest; half as many when the evaluation is not improving.
+#[inline]
+pub(crate) fn futility_move_count(depth: i32, improving: bool) -> usize {
+    let full = MOVE_COUNT_BASE + (depth.max(0) as f32).powf(MOVE_COUNT_EXPONENT);
+    (full as usize) / if improving { 1 } else { 2 }
+}
+
+/// How many plies a null-move search is shallower than the node (counting the pass itself).
+#[inline]
+pub(crate) fn null_move_reduction(depth: i32) -> i32 {
+    NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR
+}
+
+/// The scale of late move reductions under `rule`: rules with fouls or exact fives have fewer
+/// safe moves, so they reduce less.
+#[inline]
+pub(crate) fn lmr_scale(rule: Rule) -> f32 {
+    match rule {
+        Rule::Freestyle | Rule::Caro => 1.0,
+        Rule::Standard | Rule::CaroExactFive => 0.78,
+        Rule::Renju => 0.75,
+    }
+}
+
+/// The base reduction of the `move_number`-th move (from 1) at `depth`, before adjustments.
+#[inline]
+pub(crate) fn base_reduction(rule: Rule, depth: i32, move_number: usize) -> f32 {
+    lmr_scale(rule) * (depth.max(1) as f32).ln() * (move_number.max(1) as f32).ln()
+}
+
+/// The strongest of the shapes a stone makes along its four lines.
+#[inline]
+pub(crate) fn max_shape(shapes: [Shape; 4]) -> Shape {
+    shapes.into_iter().max().unwrap_or(Shape::None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_count_grows_with_depth_and_halves_without_improvement() {
+        let counts: Vec<usize> = (1..10).map(|d| futility_move_count(d, true)).collect();
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+        assert!(counts[0] >= 3);
+        for d in 1..10 {
+            assert!(futility_move_count(d, false) <= futility_move_count(d, true));
+        }
+    }
+
+    #[test]
+    fn margins_grow_with_depth() {
+        assert!(razor_margin(2) > razor_margin(1));
+        assert!(futility_margin(3, false) > futility_margin(2, false));
+        assert!(futility_margin(3, true) < futility_margin(3, false));
+        assert_eq!(futility_margin(0, true), 0);
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number_and_never_touch_the_first_move() {
+        assert_eq!(base_reduction(Rule::Freestyle, 8, 1), 0.0);
+        assert!(base_reduction(Rule::Freestyle, 8, 10) > base_reduction(Rule::Freestyle, 4, 10));
+        assert!(base_reduction(Rule::Freestyle, 8, 20) > base_reduction(Rule::Freestyle, 8, 5));
+        assert!(base_reduction(Rule::Renju, 8, 20) < base_reduction(Rule::Freestyle, 8, 20));
+    }
+
+    #[test]
+    fn max_shape_is_the_strongest_line() {
+        let shapes = [Shape::One, Shape::OpenThree, Shape::None, Shape::ClosedTwo];
+        assert_eq!(max_shape(shapes), Shape::OpenThree);
+    }
+}
