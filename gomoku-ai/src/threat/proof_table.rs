@@ -5,13 +5,19 @@
 /// a disproven one proof number `INF`. Sums saturate here.
 pub(crate) const INF: u32 = u32::MAX / 4;
 
-/// One position's numbers. `work` (nodes spent on it) decides what is replaced first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    work: u32,
+/// One position's numbers, packed in three words so that a new table is zeroed memory (which
+/// the system hands out lazily): the key, the proof number (high half) and disproof number
+/// (low half), and the work (nodes spent on it), which decides what is replaced first. An
+/// entry with both numbers 0 is empty.
+type Entry = [u64; 3];
+
+const KEY: usize = 0;
+const NUMBERS: usize = 1;
+const WORK: usize = 2;
+
+#[inline]
+fn numbers(e: &Entry) -> (u32, u32) {
+    ((e[NUMBERS] >> 32) as u32, e[NUMBERS] as u32)
 }
 
 /// Entries looked at for one key: a key may live in any of them.
@@ -21,7 +27,8 @@ const WAYS: usize = 4;
 pub(crate) const BYTES_PER_ENTRY: usize = std::mem::size_of::<Entry>();
 
 /// Proof and disproof numbers by key, in buckets of [`WAYS`] entries; a new key replaces the
-/// entry of its bucket that cost the least work. Never larger than its byte budget.
+/// entry of its bucket that cost the least work. Never larger than its byte budget, and only
+/// the pages in use take memory.
 #[derive(Clone, Debug)]
 pub(crate) struct ProofTable {
     entries: Vec<Entry>,
@@ -61,41 +68,40 @@ impl ProofTable {
         }
         self.entries[self.bucket(key)]
             .iter()
-            .find(|e| e.key == key && (e.pn | e.dn) != 0)
-            .map(|e| (e.pn, e.dn))
+            .find(|e| e[KEY] == key && e[NUMBERS] != 0)
+            .map(numbers)
     }
 
     /// Stores the numbers of `key`, which cost `work` nodes.
     pub(crate) fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); (self.mask + 1) * WAYS];
+            self.entries = vec![[0; 3]; (self.mask + 1) * WAYS];
         }
         let range = self.bucket(key);
         let bucket = &mut self.entries[range];
-        let work = u32::try_from(work).unwrap_or(u32::MAX);
-        let slot = match bucket.iter().position(|e| e.key == key) {
+        let slot = match bucket.iter().position(|e| e[KEY] == key) {
             Some(i) => i,
             None => {
                 let (i, _) = bucket
                     .iter()
                     .enumerate()
-                    .min_by_key(|(_, e)| e.work)
+                    .min_by_key(|(_, e)| e[WORK])
                     .unwrap_or((0, &bucket[0]));
                 i
             }
         };
         let entry = &mut bucket[slot];
-        let work = if entry.key == key {
-            entry.work.saturating_add(work)
+        let work = if entry[KEY] == key {
+            entry[WORK].saturating_add(work)
         } else {
             work
         };
-        *entry = Entry { key, pn, dn, work };
+        *entry = [key, (pn as u64) << 32 | dn as u64, work];
     }
 
-    /// Forgets everything (keeps the memory).
+    /// Forgets everything (the memory is given back until the next store).
     pub(crate) fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries = Vec::new();
     }
 }
 
