@@ -407,7 +407,9 @@ impl Search<'_> {
         // VCF already). Threatening one four: the move is in a window of that four's five or of
         // its two fives, with two more stones. Two fours: also in a window of the second four
         // with one stone and the first four's point, which is a four point already (or the
-        // window holds two stones). Longer threats: any window with a stone.
+        // window holds two stones). Longer threats: any window with a stone. (Under Renju a
+        // Black move could also threaten by changing a foul from afar; such rare threats are
+        // not tried, which may miss a win but never claims a false one.)
         let (min_stones, near) = match self.budget.threat_depth {
             0 | 1 => (THREE_MIN_STONES, None),
             2 => (THREE_MIN_STONES, Some(&seen)),
