@@ -1,8 +1,8 @@
 //! Threat-space search speed: solve times of the VCF/VCT puzzle set (Renju, from
 //! renju-note/quintet, MIT: see gomoku-ai/tests/data/threat/LICENSE) and nodes per second.
 //!
-//! `cargo bench --bench threat` prints, before the criterion runs, each puzzle's result, nodes
-//! and time, and the overall nodes per second.
+//! `cargo bench --bench threat` prints, before the criterion runs, each puzzle's result, the
+//! length of its line (moves of both sides), nodes and time, and the overall nodes per second.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -157,8 +157,8 @@ fn summary() {
     let mut solver = ThreatSolver::new();
     let (mut nodes, mut secs) = (0u64, 0f64);
     println!(
-        "{:<28} {:>8} {:>10} {:>10}",
-        "puzzle", "result", "nodes", "ms"
+        "{:<28} {:>8} {:>6} {:>10} {:>10}",
+        "puzzle", "result", "moves", "nodes", "ms"
     );
     for (name, text) in PUZZLES {
         let pz = parse(text);
@@ -170,8 +170,9 @@ fn summary() {
             ThreatResult::NoWin => "no win",
             ThreatResult::Unknown => "unknown",
         };
+        let moves = result.line().map_or(0, <[_]>::len);
         println!(
-            "{name:<28} {verdict:>8} {:>10} {:>10.1}",
+            "{name:<28} {verdict:>8} {moves:>6} {:>10} {:>10.1}",
             solver.nodes(),
             t * 1000.0
         );

@@ -56,11 +56,11 @@ pub struct Explanation {
     pub side: Color,
     /// The candidates, best score first.
     pub moves: Vec<MoveExplanation>,
-    /// A forced win of the side to move that the threat solver found (VCF, or VCT outside
-    /// Renju): the line, its moves and the forced replies alternating.
+    /// A forced win of the side to move that the threat solver found (the shortest VCF, or a
+    /// VCT): the line, its moves and the forced replies alternating.
     pub forced_win: Option<Vec<Point>>,
-    /// The opponent's VCF if it were its turn: the threat a defence must answer (its fours and
-    /// the forced replies alternating).
+    /// The opponent's shortest VCF if it were its turn: the threat a defence must answer (its
+    /// fours and the forced replies alternating).
     pub opponent_vcf: Option<Vec<Point>>,
 }
 
@@ -68,12 +68,10 @@ impl Explanation {
     /// The threat-solver findings in words, one line each ("Black wins by force: h8 i9 h10";
     /// "White threatens to win by fours: ..."); empty when there are none.
     pub fn threat_lines(&self) -> Vec<String> {
+        // The moves, and the length: both sides' moves (the winner's first and last).
         let line = |points: &[Point]| -> String {
-            points
-                .iter()
-                .map(Point::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
+            let moves: Vec<String> = points.iter().map(Point::to_string).collect();
+            format!("{} ({} moves)", moves.join(" "), points.len())
         };
         let mut out = Vec::new();
         if let Some(win) = &self.forced_win {

@@ -82,6 +82,10 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 pub const ASPIRATION_WINDOW: i32 = 60;
 /// See [`ASPIRATION_MIN_DEPTH`].
 pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
+/// Late move reductions: the `n`-th move at depth `d` is reduced by about
+/// `LMR_SCALE * ln(d) * ln(n)` plies (scaled down further under rules with fewer safe moves),
+/// less for threats, defences and killers, more for shapeless moves and at expected cut nodes.
+pub const LMR_SCALE: f32 = 0.7;
 /// Internal iterative reduction: a principal-variation node with no move from the
 /// transposition table searches one ply less from this depth on.
 pub const IIR_MIN_DEPTH: i32 = 4;
@@ -96,8 +100,8 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 /// Default size of the transposition table (bytes).
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 /// Under a memory limit (`Limits::max_memory`), the share (percent) of it given to the
-/// transposition table; the rest covers the threat solver's tables (bounded by
-/// `threat::MAX_TABLE_ENTRIES`), the pattern state and the program itself.
+/// transposition table; the rest covers the threat solver's tables (bounded by its memory
+/// budget, `ThreatSolver::set_memory_budget`), the pattern state and the program itself.
 pub const MEMORY_HASH_PERCENT: u64 = 40;
 /// The smallest transposition table the engine shrinks to under a memory limit.
 pub const MIN_HASH_BYTES: usize = 1 << 20;
@@ -116,8 +120,8 @@ pub const MATCH_TIME_DIVISOR: u32 = 20;
 /// Share (percent) of the time left for the move that the threat solver may use at the root
 /// before the main search.
 pub const ROOT_THREAT_TIME_PERCENT: u32 = 10;
-/// Nodes the threat solver may search at the root: VCF first, then (not under Renju, where the
-/// VCT's defence set is not proven complete) VCT with what is left.
+/// Nodes the threat solver may search at the root: the shortest VCF first, then VCT with what
+/// is left.
 pub const ROOT_THREAT_NODES: u64 = 20_000;
 /// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
 /// move has a four to play, when the engine's own leaf search (fours and blocks, up to

@@ -2,6 +2,7 @@
 //! move by move by a slow, independent checker built on `Rule::winning_line` and
 //! `renju::forbidden`.
 
+use gomoku_ai::WinFinder;
 use gomoku_ai::threat::{self, Budget, ThreatResult, ThreatSolver};
 use gomoku_core::{Board, Color, Direction, Point, Rule, renju};
 
@@ -248,7 +249,8 @@ fn puzzle(name: &'static str, text: &str) -> Puzzle {
     }
 }
 
-/// Enough for every puzzle the solver can do today; the quick ones stop far below it.
+/// Far more than any puzzle needs (the slowest, vct_black_long, takes 1.9M nodes); the quick
+/// ones stop far below it.
 const PUZZLE_NODES: u64 = 30_000_000;
 
 fn solve_puzzle(name: &'static str, text: &str) {
@@ -257,11 +259,19 @@ fn solve_puzzle(name: &'static str, text: &str) {
         .with_depth(pz.limit as u8)
         .with_threat_depth(pz.threat_limit as u8);
     let mut solver = ThreatSolver::new();
+    let start = std::time::Instant::now();
     let result = if pz.vct {
         solver.vct(&pz.board, Rule::Renju, &budget)
     } else {
         solver.vcf(&pz.board, Rule::Renju, &budget)
     };
+    println!(
+        "{}: {} nodes, {} ms, {:?}",
+        pz.name,
+        solver.nodes(),
+        start.elapsed().as_millis(),
+        result.line().map(line_string)
+    );
     let mode = if pz.vct {
         Mode::Vct(pz.threat_limit)
     } else {
@@ -314,7 +324,7 @@ mod puzzles {
         vcf_white,
         vcf_white_short,
         vct_black,
-        #[ignore = "slow: more than a minute, run with --ignored"]
+        #[ignore = "slow: 6-9 s (1.9M nodes) with the test profile on 2 shared cores"]
         vct_black_long,
         vct_black_short,
         vct_counter,
@@ -325,10 +335,8 @@ mod puzzles {
         vct_game_black_l03_1,
         vct_game_black_l03_1_short,
         vct_game_black_l07_1,
-        #[ignore = "slow: more than a minute, run with --ignored"]
         vct_game_black_l10_2,
         vct_game_white_l05_1,
-        #[ignore = "slow: more than a minute, run with --ignored"]
         vct_game_white_l08_4,
     );
 }
@@ -577,4 +585,272 @@ fn the_checker_rejects_bad_lines() {
     assert!(check_line(&board, Rule::Freestyle, &wrong_block, Mode::Vcf, 10).is_err());
     // A line that stops before the five is refused.
     assert!(check_line(&board, Rule::Freestyle, &[p("e5"), p("f5")], Mode::Vcf, 10).is_err());
+}
+
+/// A small deterministic generator (xorshift) for reproducible random positions.
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 32) % n
+    }
+
+    /// A random 9x9 position with no five to make for either side, `attacker` to move: each
+    /// point Black with `percent` percent chance, White with as much. `None` when a side could
+    /// five at once.
+    fn position(&mut self, rule: Rule, percent: u64, attacker: Color) -> Option<Board> {
+        let mut board = Board::new(9).unwrap();
+        for p in Point::all(9) {
+            let roll = self.below(100);
+            if roll < percent {
+                board.place(p, Color::Black).unwrap();
+            } else if roll < 2 * percent {
+                board.place(p, Color::White).unwrap();
+            }
+        }
+        board.set_side_to_move(attacker);
+        let quiet = Color::ALL
+            .iter()
+            .all(|&c| fives(&board, rule, c).is_empty());
+        quiet.then_some(board)
+    }
+}
+
+/// The VCF returned is the shortest: on random positions, the brute-force search finds no VCF
+/// with one four fewer than the line has, in freestyle and Renju.
+#[test]
+fn the_vcf_found_is_the_shortest() {
+    let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
+    let mut longer_than_one = 0;
+    for round in 0..300 {
+        let rule = if round % 2 == 0 {
+            Rule::Freestyle
+        } else {
+            Rule::Renju
+        };
+        let attacker = if round % 4 < 2 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Some(board) = rng.position(rule, 14, attacker) else {
+            continue;
+        };
+        let mut solver = ThreatSolver::new();
+        let ThreatResult::Win(line) = solver.vcf(&board, rule, &Budget::default()) else {
+            continue;
+        };
+        assert!(solver.proven_shortest());
+        if let Err(e) = check_line(&board, rule, &line, Mode::Vcf, 100) {
+            panic!("invalid line {}: {e}", line_string(&line));
+        }
+        // Attacking moves before the five; all of them when the line ends with a four whose
+        // block is a foul.
+        let mut end = board.clone();
+        for &m in &line {
+            end.play_unchecked(m);
+        }
+        let last = *line.last().unwrap();
+        let fours = if rule.winning_line(&end, last).is_some() {
+            line.len() / 2
+        } else {
+            line.len().div_ceil(2)
+        } as u32;
+        if fours > 3 {
+            continue;
+        }
+        if fours >= 2 {
+            longer_than_one += 1;
+        }
+        assert!(
+            slow_vcf(&mut board.clone(), rule, attacker, fours.max(1)),
+            "{rule}: the brute force misses {} on\n{board}",
+            line_string(&line)
+        );
+        if fours >= 1 {
+            assert!(
+                !slow_vcf(&mut board.clone(), rule, attacker, fours - 1),
+                "{rule}: a VCF shorter than {} exists on\n{board}",
+                line_string(&line)
+            );
+        }
+    }
+    assert!(
+        longer_than_one >= 5,
+        "{longer_than_one} lines of two or more fours"
+    );
+}
+
+/// The solver's defences are complete: on random positions where it proves a VCT that starts
+/// with a quiet threat, EVERY legal answer of the defender (not only the ones the solver
+/// tried, and never a point forbidden to Black) still loses to a VCT with one attacking move
+/// fewer. Under Renju this covers answers that change one of Black's fouls from afar.
+#[test]
+fn every_answer_to_a_proven_threat_loses() {
+    let mut rng = XorShift(0x0DDB_1A5E_5BAD_5EED);
+    let mut threats = 0;
+    let mut answers = 0;
+    for round in 0..400 {
+        let rule = if round % 3 == 0 {
+            Rule::Freestyle
+        } else {
+            Rule::Renju
+        };
+        let attacker = if round % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Some(board) = rng.position(rule, 12, attacker) else {
+            continue;
+        };
+        let depth = 3;
+        let budget = Budget::nodes(200_000)
+            .with_depth(depth)
+            .with_threat_depth(1);
+        let ThreatResult::Win(line) = threat::vct(&board, rule, &budget) else {
+            continue;
+        };
+        if let Err(e) = check_line(&board, rule, &line, Mode::Vct(1), depth as u32) {
+            panic!("invalid line {}: {e}", line_string(&line));
+        }
+        let mut after = board.clone();
+        after.play_unchecked(line[0]);
+        if !fives(&after, rule, attacker).is_empty() {
+            continue; // a four, not a quiet threat
+        }
+        threats += 1;
+        let mut solver = ThreatSolver::new();
+        for d in after.empty_points() {
+            if !legal(&after, rule, !attacker, d) {
+                continue;
+            }
+            let mut answered = after.clone();
+            answered.play_unchecked(d);
+            answers += 1;
+            let rest = Budget::nodes(200_000)
+                .with_depth(depth - 1)
+                .with_threat_depth(1);
+            let result = solver.vct(&answered, rule, &rest);
+            assert!(
+                result.is_win(),
+                "{rule}: {} answered by {d} gives {result:?} on\n{board}",
+                line[0]
+            );
+        }
+    }
+    println!("{threats} quiet threats, {answers} answers");
+    assert!(threats >= 10, "{threats} quiet threats");
+}
+
+/// Found by `every_answer_to_a_proven_threat_loses` with the Renju foul zones left out of the
+/// defences: White's f6 threatens d6, a four whose only block e6 is a double-three for Black
+/// (e4 . e6 e7 and d5 e6 . g8). Black's f7, on no line of d6, refutes it: it makes e6 a
+/// four-three, a legal block. The solver must try it, and so must not play f6.
+#[test]
+fn an_answer_that_changes_a_foul_is_tried() {
+    let mut board: Board = "
+        . . . . . . X . .
+        . . . . . . X . O
+        . . . . X . . . .
+        . . O . . . O . .
+        O . . X . . . . .
+        . . . . X O . . .
+        . . . O . O . . X
+        . . . . . . . X .
+        . . . . . . . X ."
+        .parse()
+        .unwrap();
+    board.set_side_to_move(Color::White);
+    let mut answered = board.clone();
+    answered.play_unchecked(p("f6"));
+    answered.play_unchecked(p("f7"));
+    let rest = Budget::default().with_depth(2).with_threat_depth(1);
+    assert_eq!(
+        threat::vct(&answered, Rule::Renju, &rest),
+        ThreatResult::NoWin
+    );
+    let budget = Budget::default().with_depth(3).with_threat_depth(1);
+    let result = threat::vct(&board, Rule::Renju, &budget);
+    assert_ne!(result.best_move(), Some(p("f6")), "{result:?}");
+    if let ThreatResult::Win(line) = &result
+        && let Err(e) = check_line(&board, Rule::Renju, line, Mode::Vct(1), 3)
+    {
+        panic!("invalid line {}: {e}", line_string(line));
+    }
+}
+
+/// The engine's root call uses the VCT under Renju too: on a Renju puzzle with no VCF, the
+/// solver as the engine's [`WinFinder`] finds the win at the root (and not at a leaf, where
+/// only VCF is tried).
+#[test]
+fn the_engine_hook_uses_the_vct_under_renju() {
+    let pz = puzzle(
+        "vct_game_black_l03_1",
+        include_str!("data/threat/vct_game_black_l03_1.txt"),
+    );
+    let budget = Budget::nodes(20_000);
+    assert!(!threat::vcf(&pz.board, Rule::Renju, &budget).is_win());
+    let mut solver = ThreatSolver::new();
+    let root = solver.find_win(&pz.board, Rule::Renju, &budget, true);
+    let line = root.line.expect("a VCT at the root");
+    if let Err(e) = check_line(&pz.board, Rule::Renju, &line, Mode::Vct(2), 40) {
+        panic!("invalid line {}: {e}", line_string(&line));
+    }
+    assert!(root.nodes > 0);
+    let leaf = ThreatSolver::new().find_win(&pz.board, Rule::Renju, &budget, false);
+    assert_eq!(leaf.line, None);
+}
+
+/// A small memory budget gives the same answers (the tables forget, the proofs stay right),
+/// and the tables survive between calls: the same question again costs fewer nodes.
+#[test]
+fn small_memory_budgets_and_tables_kept_between_calls() {
+    for (name, text) in [
+        (
+            "vct_fukumi_threat2",
+            include_str!("data/threat/vct_fukumi_threat2.txt"),
+        ),
+        (
+            "vct_game_white_l05_1",
+            include_str!("data/threat/vct_game_white_l05_1.txt"),
+        ),
+    ] {
+        let pz = puzzle(name, text);
+        let budget = Budget::nodes(PUZZLE_NODES)
+            .with_depth(pz.limit as u8)
+            .with_threat_depth(pz.threat_limit as u8);
+        let mut roomy = ThreatSolver::new();
+        let expected = roomy.vct(&pz.board, Rule::Renju, &budget);
+        let first = roomy.nodes();
+        assert_eq!(expected.is_win(), pz.proven, "{name}");
+        let again = roomy.vct(&pz.board, Rule::Renju, &budget);
+        assert_eq!(again.is_win(), pz.proven, "{name}");
+        assert!(
+            roomy.nodes() < first,
+            "{name}: {} then {first}",
+            roomy.nodes()
+        );
+
+        let mut tight = ThreatSolver::with_memory_budget(64 << 10);
+        assert_eq!(tight.memory_budget(), 64 << 10);
+        let result = tight.vct(&pz.board, Rule::Renju, &budget);
+        assert_eq!(result.is_win(), pz.proven, "{name} in 64 KiB: {result:?}");
+        if let ThreatResult::Win(line) = &result
+            && let Err(e) = check_line(
+                &pz.board,
+                Rule::Renju,
+                line,
+                Mode::Vct(pz.threat_limit),
+                pz.limit,
+            )
+        {
+            panic!("{name} in 64 KiB: invalid line {}: {e}", line_string(line));
+        }
+        tight.set_memory_budget(1 << 20);
+        assert_eq!(tight.memory_budget(), 1 << 20);
+    }
 }

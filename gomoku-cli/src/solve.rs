@@ -19,7 +19,8 @@ pub struct SolveOptions {
 }
 
 /// Solves `board` under `rule` and prints the winning line (in board notation, attacker and
-/// defender alternating) or that no win was found, with nodes and time.
+/// defender alternating) and its length, or that no win was found, with nodes and time. A VCF
+/// is the shortest (the output says whether the budget allowed proving it).
 ///
 /// # Errors
 /// An output error.
@@ -42,7 +43,18 @@ pub fn solve(
     let side = board.side_to_move();
     match &result {
         ThreatResult::Win(line) => {
-            writeln!(out, "{side} wins by {kind}: {}", moves::format_moves(line))?
+            writeln!(out, "{side} wins by {kind}: {}", moves::format_moves(line))?;
+            let attacks = line.len().div_ceil(2);
+            let shortest = match (options.vct, solver.proven_shortest()) {
+                (true, _) => "",
+                (false, true) => ", the shortest",
+                (false, false) => ", maybe not the shortest (the budget ran out)",
+            };
+            writeln!(
+                out,
+                "length {} moves: {attacks} by {side}{shortest}",
+                line.len()
+            )?
         }
         ThreatResult::NoWin => writeln!(out, "{side} has no {kind} within the depth limit")?,
         ThreatResult::Unknown => writeln!(out, "no {kind} found for {side} within the budget")?,

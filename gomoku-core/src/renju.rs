@@ -7,7 +7,10 @@
 //!    [`ForbiddenKind::DoubleFour`];
 //! 4. two or more threes are a [`ForbiddenKind::DoubleThree`], where a three only counts if
 //!    one of the moves that turn it into a straight four is itself legal for Black (RIF 9.3),
-//!    which is decided by these same rules, recursively.
+//!    which is decided by these same rules, recursively, and makes no five on any line: a
+//!    move that completes a five does not make a straight four, as the Piskvork judge (the
+//!    referee of Piskvork-run Renju tournaments) and Rapfi count it. So a 3-3 or a 4-3-3 that
+//!    needs such a three is legal.
 //!
 //! Each line through the point is read from a precomputed table ([`LineShape`], see
 //! [`line_shape`]); only a point with two or more threes needs the recursion of step 4, which
@@ -117,6 +120,70 @@ pub fn makes_five(board: &Board, p: Point) -> bool {
         .any(|&dir| line_shape(board, p, dir).is_five())
 }
 
+/// The points whose occupation, by a stone of either colour, may change whether a Black stone
+/// on the empty point `p` is forbidden ([`forbidden`]): the points of the four lines through
+/// `p` within five of it (every shape of `p` lies there), and, when `p` makes two or more
+/// threes so that RIF 9.3 decides, the same zone of every straight-four move of those threes
+/// (with `p` played), recursively. One stone anywhere else leaves the verdict as it is. Only
+/// empty points other than `p` are listed; empty when `p` is off the board or occupied.
+///
+/// A threat solver uses it to find every defence against a line that needs some Black move
+/// to be legal (or forbidden): a distant stone can change a foul through the recursion.
+///
+/// ```
+/// use gomoku_core::{Board, renju};
+/// let board: Board = "
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .
+///     . . . . . . .".parse().unwrap();
+/// // Nothing to recurse into: the lines through d4, as far as the edges.
+/// assert_eq!(renju::foul_zone(&board, "d4".parse().unwrap()).len(), 24);
+/// ```
+pub fn foul_zone(board: &Board, p: Point) -> PointSet {
+    let mut zone = PointSet::new();
+    if !board.is_empty_at(p) {
+        return zone;
+    }
+    add_foul_zone(&mut board.clone(), p, &mut zone);
+    zone.remove(p);
+    zone.intersection(&board.empty_points())
+}
+
+/// How far along a line a stone can change what a Black stone makes there: a five or four
+/// through the point lies within four points, and the point beyond tells five from overline.
+const SHAPE_REACH: i32 = 5;
+
+/// Adds to `zone` the foul zone of the empty point `p` of `board` (see [`foul_zone`]); plays on
+/// `board` and restores it.
+fn add_foul_zone(board: &mut Board, p: Point, zone: &mut PointSet) {
+    let size = board.size();
+    for dir in Direction::ALL {
+        let (dc, dr) = dir.step();
+        for k in (-SHAPE_REACH..=SHAPE_REACH).filter(|&k| k != 0) {
+            if let Some(q) = p.offset(dc * k, dr * k, size) {
+                zone.insert(q);
+            }
+        }
+    }
+    let shapes = shapes_at(board, p);
+    if !matches!(verdict(&shapes), Verdict::ThreesToCheck) {
+        return;
+    }
+    if board.place(p, Color::Black).is_err() {
+        return;
+    }
+    for (dir, shape) in Direction::ALL.into_iter().zip(&shapes) {
+        for q in shape.straight_four_moves(p, dir, size) {
+            add_foul_zone(board, q, zone);
+        }
+    }
+    board.remove(p);
+}
+
 /// The fewest Black stones already on the board for any foul: a double-three needs two more
 /// stones on each of two lines, the double-four `X_XXX_X` four more on one line.
 const MIN_BLACK_STONES_FOR_A_FOUL: u32 = 4;
@@ -183,7 +250,8 @@ fn verdict(shapes: &[LineShape; 4]) -> Verdict {
 
 /// Whether the move `p` (empty on `board`), whose lines have `shapes` with two or more threes,
 /// makes two threes that count: threes with a straight-four move that is legal for Black once
-/// `p` is played. Plays on `board` and restores it.
+/// `p` is played and makes no five elsewhere (a move that completes a five makes no straight
+/// four). Plays on `board` and restores it.
 fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<ForbiddenKind> {
     let placed = board.place(p, Color::Black);
     debug_assert!(placed.is_ok(), "double_three on the occupied point {p}");
@@ -200,7 +268,7 @@ fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<
         unchecked -= 1;
         if shape
             .straight_four_moves(p, dir, size)
-            .any(|q| foul(board, q).is_none())
+            .any(|q| makes_a_real_straight_four(board, q))
         {
             threes += 1;
         }
@@ -212,11 +280,16 @@ fn double_three(board: &mut Board, p: Point, shapes: &[LineShape; 4]) -> Option<
     (threes >= 2).then_some(ForbiddenKind::DoubleThree)
 }
 
-/// [`forbidden`] on a scratch board that the recursion may play on (and restores).
-fn foul(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
-    let shapes = shapes_at(board, p);
+/// Whether a Black stone on `q`, a straight-four move of a three, really makes that straight
+/// four: it is legal for Black ([`forbidden`] on a scratch board that the recursion may play on
+/// and restores) and completes no five on any line (a five is not a straight four).
+fn makes_a_real_straight_four(board: &mut Board, q: Point) -> bool {
+    let shapes = shapes_at(board, q);
+    if shapes.iter().any(|s| s.is_five()) {
+        return false;
+    }
     match verdict(&shapes) {
-        Verdict::Decided(foul) => foul,
-        Verdict::ThreesToCheck => double_three(board, p, &shapes),
+        Verdict::Decided(foul) => foul.is_none(),
+        Verdict::ThreesToCheck => double_three(board, q, &shapes).is_none(),
     }
 }

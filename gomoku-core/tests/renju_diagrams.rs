@@ -576,6 +576,8 @@ fn five_overrides_a_double_four() {
 
 #[test]
 fn five_overrides_a_double_three() {
+    // f5 completes b5..f5 and also makes the threes f3 f4 f5 and f5 g6 h7. e4 is no double-three:
+    // its split three e4 . g6 h7 needs f5, which makes a five, not a straight four.
     check(
         "
         . . . . . . . . . . .
@@ -585,7 +587,7 @@ fn five_overrides_a_double_three() {
         . . . . . . . X . . .
         . . . . . . X . . . .
         O X X X X 5 . . . . .
-        . . . . 3 X . . . . .
+        . . . . * X . . . . .
         . . . . . X . . . . .
         . . . . . . . . . . .
         . . . . . . . . . . .",
@@ -693,9 +695,11 @@ fn open_three_with_both_ends_forbidden_is_not_a_three() {
 }
 
 #[test]
-fn three_whose_straight_four_move_makes_five_counts() {
-    // e5's split three c5 . e5 f5 needs d5, which also completes d1..d5: a five is never
-    // forbidden, so that three counts and e5 (with e5 e6 e7) is a double-three.
+fn three_whose_straight_four_move_makes_five_is_not_a_three() {
+    // e5's split three c5 . e5 f5 needs d5, which also completes d1..d5: a move that makes a
+    // five makes no straight four (the Piskvork judge and Rapfi count it so), so that three
+    // does not count and e5 (with e5 e6 e7) is legal. e4 (d3 e4 f5 and e4 . e6 e7, which e5
+    // makes a straight four without a five) is still a double-three.
     check(
         "
         . . . . . . . . . . .
@@ -704,11 +708,54 @@ fn three_whose_straight_four_move_makes_five_counts() {
         . . . . . . . . . . .
         . . . . X . . . . . .
         . . . . X . . . . . .
-        . . X 5 3 X . . . . .
+        . . X 5 * X . . . . .
         . . . X 3 . . . . . .
         . . . X . . . . . . .
         . . . X . . . . . . .
         . . . X . . . . . . .",
+    );
+}
+
+#[test]
+fn vertical_three_whose_straight_four_point_is_a_diagonal_five_is_not_a_three() {
+    // f6 makes the vertical three f6 f7 f8 (closed by f10, so only f5 makes it a straight four)
+    // and the open three d6 e6 f6. But f5 also completes the diagonal five b1 c2 d3 e4 f5:
+    // that vertical line is not a three, and f6, with one three, is legal. (d5 and e7 are
+    // ordinary double-threes.)
+    check(
+        "
+        . . . . . . . . . . .
+        . . . . . O . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . 3 X . . . . .
+        . . . X X * . . . . .
+        . . . 3 . 5 . . . . .
+        . . . . X . . . . . .
+        . . . X . . . . . . .
+        . . X . . . . . . . .
+        . X . . . . . . . . .",
+    );
+}
+
+#[test]
+fn four_three_three_resting_on_a_five_point_is_legal() {
+    // As above, with the closed four d8 e7 . g5 h4 through f6: f6 is a four, the three d6 e6 f6
+    // and the vertical f6 f7 f8, which is no three (f5 makes a five). A 4-3, legal. (d5 is an
+    // ordinary double-three.)
+    check(
+        "
+        . . . . . . . . . . .
+        . . . . . O . . . . .
+        . . . . . . . . . . .
+        . . . O . X . . . . .
+        . . . . X X . . . . .
+        . . . X X * . . . . .
+        . . . 3 . 5 X . . . .
+        . . . . X . . X . . .
+        . . . X . . . . . . .
+        . . X . . . . . . . .
+        . X . . . . . . . . .",
     );
 }
 

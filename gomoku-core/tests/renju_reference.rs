@@ -113,7 +113,8 @@ impl XorShift {
 }
 
 /// The random positions really exercise every rule: all three kinds, double-threes that RIF
-/// 9.3 clears, and nested recursion, and on all of them the fast checker agrees.
+/// 9.3 clears, nested recursion and threes whose straight-four move would make a five, and on
+/// all of them the fast checker agrees.
 #[test]
 fn random_positions_cover_every_kind_and_nested_cases() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
@@ -121,6 +122,7 @@ fn random_positions_cover_every_kind_and_nested_cases() {
     let mut cleared_by_rule_9_3 = 0;
     let mut nested = 0;
     let mut deepest = 0;
+    let mut five_moves = 0;
     for round in 0..120 {
         let cells: Vec<u8> = (0..225).map(|_| rng.next()).collect();
         let black = 18 + (round % 5) as u8 * 5;
@@ -151,11 +153,12 @@ fn random_positions_cover_every_kind_and_nested_cases() {
                 nested += 1;
             }
             deepest = deepest.max(stats.depth);
+            five_moves += stats.five_moves;
         }
     }
     println!(
         "fouls {kinds:?}, cleared by RIF 9.3: {cleared_by_rule_9_3}, nested: {nested}, \
-         deepest recursion: {deepest}"
+         deepest recursion: {deepest}, straight-four moves that make a five: {five_moves}"
     );
     for kind in [
         ForbiddenKind::DoubleThree,
@@ -172,4 +175,56 @@ fn random_positions_cover_every_kind_and_nested_cases() {
         "pseudo double-threes: {cleared_by_rule_9_3}"
     );
     assert!(nested >= 5, "nested cases: {nested} (deepest {deepest})");
+    assert!(
+        five_moves >= 10,
+        "straight-four moves that make a five: {five_moves}"
+    );
+}
+
+/// `renju::foul_zone` is complete: one stone of either colour outside the zone of a point never
+/// changes whether that point is forbidden. And the recursion matters: on these positions some
+/// stone off the point's own lines (but in its zone) does change the verdict.
+#[test]
+fn a_stone_outside_the_foul_zone_never_changes_the_verdict() {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut checked = 0u32;
+    let mut changed_from_afar = 0u32;
+    for round in 0..40 {
+        let cells: Vec<u8> = (0..225).map(|_| rng.next()).collect();
+        let black = 20 + (round % 4) as u8 * 5;
+        let board = random_board(15, &cells, black, 8);
+        for p in board.empty_points() {
+            let zone = renju::foul_zone(&board, p);
+            let verdict = renju::forbidden(&board, p);
+            for x in board.empty_points() {
+                if x == p {
+                    continue;
+                }
+                let on_lines = Direction::ALL.iter().any(|&d| {
+                    let (dc, dr) = d.step();
+                    (-5..=5).any(|k| p.offset(dc * k, dr * k, 15) == Some(x))
+                });
+                if zone.contains(x) && on_lines {
+                    continue;
+                }
+                for color in [Color::Black, Color::White] {
+                    let mut with_x = board.clone();
+                    with_x.place(x, color).unwrap();
+                    let after = renju::forbidden(&with_x, p);
+                    if zone.contains(x) {
+                        changed_from_afar += u32::from(after != verdict);
+                    } else {
+                        checked += 1;
+                        assert_eq!(after, verdict, "{color} on {x} changes {p} on\n{board}");
+                    }
+                }
+            }
+        }
+    }
+    println!("checked {checked} stones outside zones; {changed_from_afar} changes from afar");
+    assert!(checked > 100_000);
+    assert!(
+        changed_from_afar > 0,
+        "no verdict changed by a distant stone"
+    );
 }

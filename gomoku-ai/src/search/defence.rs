@@ -1,5 +1,5 @@
-//! Root defence: the move the search chose is checked against the opponent's forced wins (VCF,
-//! and VCT outside Renju) with the threat solver. The main search sees short forcing lines, but
+//! Root defence: the move the search chose is checked against the opponent's forced wins (VCF
+//! and VCT) with the threat solver. The main search sees short forcing lines, but
 //! a long VCT of the opponent lies beyond its horizon; when the check finds one, the move is
 //! excluded at the root and the search runs again without it.
 

@@ -24,8 +24,8 @@ pub struct SearchFeatures {
     /// Ask the threat-space solver (VCF/VCT) for a forced win at the root (and at leaves, if it
     /// has a leaf budget).
     pub threat_search: bool,
-    /// Check the move chosen at the root against the opponent's forced wins (VCF, and VCT
-    /// outside Renju) with the threat solver; when one refutes it, search again without it.
+    /// Check the move chosen at the root against the opponent's forced wins (VCF and VCT) with
+    /// the threat solver; when one refutes it, search again without it.
     pub threat_defence: bool,
     /// Selective search away from the principal variation, where the opponent makes no threat:
     /// razoring, futility pruning, move-count pruning, pruning of shapeless moves near the

@@ -45,8 +45,9 @@ use searcher::{SearchSetup, Searcher};
 /// searches aspiration windows.
 ///
 /// A threat solver ([`WinFinder`], by default [`ThreatSolver`]) looks for the engine's own
-/// forced win before the search (VCF, then VCT outside Renju), for VCFs at the leaves where the
-/// side to move has a four, and, after the search, for the opponent's forced win against the
+/// forced win before the search (the shortest VCF, then a VCT), at the leaves if it asks for a
+/// leaf budget (by default the engine's own leaf search plays the fours there), and, after the
+/// search, for the opponent's forced win against the
 /// chosen move: a refuted move is dropped and the search runs again without it (see
 /// [`SearchFeatures`]).
 ///

@@ -8,8 +8,8 @@
 use gomoku_core::Rule;
 
 use crate::params::{
-    FUTILITY_MARGIN_PER_PLY, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION,
-    NULL_MOVE_DEPTH_DIVISOR, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
+    FUTILITY_MARGIN_PER_PLY, LMR_SCALE, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
 };
 use crate::pattern::Shape;
 
@@ -55,7 +55,7 @@ pub(crate) fn lmr_scale(rule: Rule) -> f32 {
 /// The base reduction of the `move_number`-th move (from 1) at `depth`, before adjustments.
 #[inline]
 pub(crate) fn base_reduction(rule: Rule, depth: i32, move_number: usize) -> f32 {
-    lmr_scale(rule) * (depth.max(1) as f32).ln() * (move_number.max(1) as f32).ln()
+    LMR_SCALE * lmr_scale(rule) * (depth.max(1) as f32).ln() * (move_number.max(1) as f32).ln()
 }
 
 /// The strongest of the shapes a stone makes along its four lines.

@@ -1,4 +1,5 @@
-//! The threat solver as the engine's [`WinFinder`]: VCF everywhere, VCT at the root.
+//! The threat solver as the engine's [`WinFinder`]: the shortest VCF everywhere, VCT at the
+//! root, under every rule.
 
 use std::time::Instant;
 
@@ -9,9 +10,10 @@ use crate::params::{LEAF_THREAT_NODES, ROOT_THREAT_NODES};
 use crate::search::{WinFinder, WinSearch};
 
 impl WinFinder for ThreatSolver {
-    /// VCF within the budget; at the root, if that finds nothing, VCT with the nodes and time
-    /// left, except under Renju, where a distant defender stone can change Black's fouls and the
-    /// VCT's set of defences is not proven complete.
+    /// The shortest VCF within the budget (so that mate distances are true; looking for a
+    /// shorter one costs nothing when there is no win at all); at the root, if that finds
+    /// nothing, VCT with the nodes and time left. The VCT's defences are complete under Renju
+    /// too (they include every move that may change one of Black's fouls the win relies on).
     fn find_win(&mut self, board: &Board, rule: Rule, budget: &Budget, at_root: bool) -> WinSearch {
         let start = Instant::now();
         let vcf = self.vcf(board, rule, budget);
@@ -26,7 +28,7 @@ impl WinFinder for ThreatSolver {
             line: None,
             nodes: used,
         };
-        if !at_root || rule == Rule::Renju {
+        if !at_root {
             return none;
         }
         let rest = Budget {

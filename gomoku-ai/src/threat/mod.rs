@@ -32,6 +32,7 @@
 
 mod engine_hook;
 mod params;
+mod proof_table;
 mod search;
 mod shape;
 mod table;
@@ -43,7 +44,11 @@ use std::time::Duration;
 use gomoku_core::{Board, Point, Rule};
 
 use crate::player::StopFlag;
-pub use params::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, DEFAULT_THREAT_DEPTH};
+pub use params::{
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, DEFAULT_MEMORY_BYTES, DEFAULT_THREAT_DEPTH,
+    MIN_MEMORY_BYTES,
+};
+use proof_table::ProofTable;
 use search::Search;
 use table::Table;
 
@@ -139,21 +144,72 @@ impl ThreatResult {
     }
 }
 
-/// A reusable threat solver: keeps its transposition tables between searches (they are
-/// cleared when the rule or the threat depth changes), and counts nodes.
-#[derive(Debug, Default)]
+/// A reusable threat solver: keeps its tables between searches (they are cleared when the rule
+/// or the threat depth changes), within a memory budget, and counts nodes.
+///
+/// # Memory
+/// The solver's tables never take more than its memory budget, [`DEFAULT_MEMORY_BYTES`]
+/// unless set with [`ThreatSolver::with_memory_budget`] or
+/// [`ThreatSolver::set_memory_budget`]: half for the VCT's proof and disproof numbers, a
+/// quarter each for the proven and disproven positions of the VCF and of the VCT. A full
+/// table forgets its least useful entries (proof numbers) or starts over (the others); the
+/// results stay correct, only slower to find again. An engine under a memory limit (the
+/// protocol's `INFO max_memory`) gives the solver its share with `set_memory_budget`.
+#[derive(Debug)]
 pub struct ThreatSolver {
     vcf_table: Table,
     vct_table: Table,
+    proofs: ProofTable,
+    memory_bytes: usize,
     rule: Option<Rule>,
     threat_depth: u8,
     nodes: u64,
+    shortest: bool,
+}
+
+impl Default for ThreatSolver {
+    fn default() -> ThreatSolver {
+        ThreatSolver::with_memory_budget(DEFAULT_MEMORY_BYTES)
+    }
 }
 
 impl ThreatSolver {
-    /// A solver with empty tables.
+    /// A solver with empty tables and the default memory budget.
     pub fn new() -> ThreatSolver {
         ThreatSolver::default()
+    }
+
+    /// A solver whose tables take at most about `bytes` bytes in all (see the memory section
+    /// of [`ThreatSolver`]); at least a few kilobytes are always used.
+    pub fn with_memory_budget(bytes: usize) -> ThreatSolver {
+        let bytes = bytes.max(MIN_MEMORY_BYTES);
+        ThreatSolver {
+            vcf_table: Table::with_bytes(bytes / 4),
+            vct_table: Table::with_bytes(bytes / 4),
+            proofs: ProofTable::with_bytes(bytes / 2),
+            memory_bytes: bytes,
+            rule: None,
+            threat_depth: 0,
+            nodes: 0,
+            shortest: false,
+        }
+    }
+
+    /// Changes the memory budget (see [`ThreatSolver::with_memory_budget`]); the tables are
+    /// emptied when it changes.
+    pub fn set_memory_budget(&mut self, bytes: usize) {
+        let bytes = bytes.max(MIN_MEMORY_BYTES);
+        if bytes != self.memory_bytes {
+            self.vcf_table.resize(bytes / 4);
+            self.vct_table.resize(bytes / 4);
+            self.proofs = ProofTable::with_bytes(bytes / 2);
+            self.memory_bytes = bytes;
+        }
+    }
+
+    /// The memory budget of the tables, in bytes.
+    pub fn memory_budget(&self) -> usize {
+        self.memory_bytes
     }
 
     /// Nodes visited by the last search.
@@ -161,10 +217,18 @@ impl ThreatSolver {
         self.nodes
     }
 
+    /// Whether the last VCF found by [`ThreatSolver::vcf`] (or [`ThreatSolver::opponent_vcf`])
+    /// is proven the shortest: false when the budget ran out while a shorter one was looked
+    /// for, or when the last search found no VCF.
+    pub fn proven_shortest(&self) -> bool {
+        self.shortest
+    }
+
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.vcf_table.clear();
         self.vct_table.clear();
+        self.proofs.clear();
     }
 
     /// A search of `board` under `rule` within `budget`, over the tables, which are cleared
@@ -176,6 +240,7 @@ impl ThreatSolver {
         }
         if self.threat_depth != budget.threat_depth {
             self.vct_table.clear();
+            self.proofs.clear();
             self.threat_depth = budget.threat_depth;
         }
         Search::new(
@@ -184,50 +249,74 @@ impl ThreatSolver {
             budget,
             &mut self.vcf_table,
             &mut self.vct_table,
+            &mut self.proofs,
         )
     }
 
-    /// Searches for a VCF of the side to move on `board`: see [`vcf`].
+    /// Searches for the shortest VCF of the side to move on `board`: see [`vcf`].
     pub fn vcf(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
+        self.search_vcf(board, rule, budget, true)
+    }
+
+    /// Searches for a VCF of the side to move on `board` as [`ThreatSolver::vcf`] does, but
+    /// returns the first one found, which may be longer than needed: cheaper when only
+    /// whether there is a win matters (as at the leaves of an engine's search).
+    pub fn vcf_any(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
+        self.search_vcf(board, rule, budget, false)
+    }
+
+    fn search_vcf(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        budget: &Budget,
+        shortest: bool,
+    ) -> ThreatResult {
         let mut s = self.start(board, rule, budget);
         let mut forced = None;
+        let mut proven_shortest = false;
         let result = match s.root_state(&mut forced) {
-            Ok(Some(p)) => ThreatResult::Win(vec![p]),
+            Ok(Some(p)) => {
+                proven_shortest = true;
+                ThreatResult::Win(vec![p])
+            }
             Err(()) => ThreatResult::NoWin,
             Ok(None) => {
-                if s.vcf_attack(budget.max_depth, forced) {
-                    ThreatResult::Win(s.vcf_line(budget.max_depth, forced))
-                } else if s.aborted {
-                    ThreatResult::Unknown
+                let found = if shortest {
+                    s.shortest_vcf(budget.max_depth, forced)
                 } else {
-                    ThreatResult::NoWin
+                    s.vcf_fours(budget.max_depth, forced).map(Err)
+                };
+                match found {
+                    Some(fours) => {
+                        proven_shortest = fours.is_ok();
+                        let (Ok(fours) | Err(fours)) = fours;
+                        ThreatResult::Win(s.vcf_line(fours, forced))
+                    }
+                    None if s.aborted => ThreatResult::Unknown,
+                    None => ThreatResult::NoWin,
                 }
             }
         };
         self.nodes = s.nodes;
+        self.shortest = proven_shortest;
         result
     }
 
     /// Searches for a VCT of the side to move on `board`: see [`vct`].
     pub fn vct(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
         let mut s = self.start(board, rule, budget);
-        // Iterative deepening: short wins are found first, and cheaply.
-        let mut result = ThreatResult::NoWin;
-        for depth in 1..=budget.max_depth {
-            if s.vct_attack(depth) {
-                result = ThreatResult::Win(s.vct_line(depth));
-                break;
-            }
-            if s.aborted {
-                result = ThreatResult::Unknown;
-                break;
-            }
-        }
+        let result = match s.vct_solve(budget.max_depth) {
+            Some(true) => ThreatResult::Win(s.vct_line(budget.max_depth)),
+            Some(false) => ThreatResult::NoWin,
+            None => ThreatResult::Unknown,
+        };
         self.nodes = s.nodes;
         result
     }
 
-    /// Searches for a VCF of the side NOT to move, as if it were its turn: see [`opponent_vcf`].
+    /// Searches for the shortest VCF of the side NOT to move, as if it were its turn: see
+    /// [`opponent_vcf`].
     pub fn opponent_vcf(&mut self, board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
         let mut passed = board.clone();
         passed.set_side_to_move(!board.side_to_move());
@@ -235,23 +324,27 @@ impl ThreatSolver {
     }
 }
 
-/// Searches for a VCF of the side to move: a sequence of fours, each answered by the forced
-/// block, ending in a five, with at most `budget.max_depth` fours.
+/// Searches for the shortest VCF of the side to move: a sequence of fours, each answered by the
+/// forced block, ending in a five, with at most `budget.max_depth` fours.
 ///
 /// [`ThreatResult::Win`] holds the line; [`ThreatResult::NoWin`] means the search completed
-/// without finding one; [`ThreatResult::Unknown`] that the budget ran out first.
+/// without finding one; [`ThreatResult::Unknown`] that the budget ran out first. The line has
+/// the fewest fours possible, found by searching again for one four fewer until that fails;
+/// if the budget runs out during that, the shortest line found is returned
+/// ([`ThreatSolver::proven_shortest`] tells).
 pub fn vcf(board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
     ThreatSolver::new().vcf(board, rule, budget)
 }
 
 /// Searches for a VCT of the side to move: fours and quiet threats (see
 /// [`Budget::threat_depth`]), every defence of a threat refuted, ending in a five, with at most
-/// `budget.max_depth` attacking moves.
+/// `budget.max_depth` attacking moves, by proof-number search (df-pn). Under Renju the
+/// defences include every move that may change one of Black's fouls the win relies on.
 pub fn vct(board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {
     ThreatSolver::new().vct(board, rule, budget)
 }
 
-/// Whether the opponent of the side to move would have a VCF if it were its turn: the threat
+/// Whether the opponent of the side to move would have a VCF (the shortest) if it were its turn: the threat
 /// an engine must answer when choosing a defensive move. The line starts with the opponent's
 /// first four.
 pub fn opponent_vcf(board: &Board, rule: Rule, budget: &Budget) -> ThreatResult {

@@ -12,8 +12,11 @@ pub const DEFAULT_THREAT_DEPTH: u8 = 2;
 /// The nodes between two looks at the clock and the stop flag.
 pub const CLOCK_INTERVAL: u64 = 1024;
 
-/// A transposition table is cleared when it holds more entries than this (about 24 bytes each).
-pub const MAX_TABLE_ENTRIES: usize = 1 << 20;
+/// Default memory budget of a [`super::ThreatSolver`]'s tables, in bytes.
+pub const DEFAULT_MEMORY_BYTES: usize = 64 << 20;
+
+/// The smallest memory budget a [`super::ThreatSolver`] takes, in bytes.
+pub const MIN_MEMORY_BYTES: usize = 64 << 10;
 
 /// How far along its lines a defender's stone is looked for around each point of a threat's VCF
 /// when collecting the defences against a quiet threat: a stone further away cannot touch any

@@ -1,5 +1,5 @@
 //! The state shared by the VCF and VCT searches: the board being searched, the budget, the
-//! node count and the transposition tables.
+//! node count and the tables.
 
 use std::time::Instant;
 
@@ -7,6 +7,7 @@ use gomoku_core::{Board, Color, Point, Rule};
 
 use super::Budget;
 use super::params::CLOCK_INTERVAL;
+use super::proof_table::ProofTable;
 use super::shape;
 use super::table::Table;
 
@@ -19,6 +20,8 @@ pub(crate) struct Search<'a> {
     pub(crate) budget: &'a Budget,
     pub(crate) vcf_table: &'a mut Table,
     pub(crate) vct_table: &'a mut Table,
+    /// The VCT's proof and disproof numbers.
+    pub(crate) proofs: &'a mut ProofTable,
     pub(crate) nodes: u64,
     start: Instant,
     /// Set when the budget ran out: results found since are not proofs of "no win".
@@ -34,6 +37,7 @@ impl<'a> Search<'a> {
         budget: &'a Budget,
         vcf_table: &'a mut Table,
         vct_table: &'a mut Table,
+        proofs: &'a mut ProofTable,
     ) -> Search<'a> {
         Search {
             board: board.clone(),
@@ -42,6 +46,7 @@ impl<'a> Search<'a> {
             budget,
             vcf_table,
             vct_table,
+            proofs,
             nodes: 0,
             start: Instant::now(),
             aborted: false,

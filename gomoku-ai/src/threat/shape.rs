@@ -58,7 +58,8 @@ pub(crate) struct Points {
 }
 
 impl Points {
-    const NONE: Points = Points {
+    /// No point.
+    pub(crate) const NONE: Points = Points {
         first: [Point::new_unchecked(0, 0); 2],
         count: 0,
     };
@@ -271,22 +272,40 @@ pub(crate) fn four_candidates_through(
 }
 
 /// Scores the empty points that could build a threat for `color`: each open window of five
-/// (no opponent stone) through the point holding at least `min_stones` `color` stones adds the
-/// square of its stone count. Returns the points with a score, best first.
-pub(crate) fn threat_candidates(board: &Board, color: Color, min_stones: u32) -> Vec<Point> {
+/// (no opponent stone) through the point holding at least `min_stones` `color` stones, or at
+/// least one and a point of `near`, adds the square of its stone count. Returns the points
+/// with a score, best first.
+pub(crate) fn threat_candidates(
+    board: &Board,
+    color: Color,
+    min_stones: u32,
+    near: Option<&gomoku_core::PointSet>,
+) -> Vec<Point> {
     let mut score = [0u16; gomoku_core::MAX_CELLS];
     let mut touched: Vec<Point> = Vec::new();
     for (p, dir) in lines(board.size()) {
         let lb = board.line_bits(p, dir);
         let own = lb.stones(color);
-        if own.count_ones() < min_stones {
+        if own.count_ones() < min_stones.min(if near.is_some() { 1 } else { min_stones }) {
             continue;
         }
         let opp = lb.stones(!color);
         let empty = lb.empty();
+        let near_bits = near.map_or(0, |near| {
+            let mut bits = 0u32;
+            let mut cand = empty;
+            while cand != 0 {
+                let e = cand.trailing_zeros();
+                cand &= cand - 1;
+                if near.contains(step(p, dir, e as i32 - lb.pos as i32)) {
+                    bits |= 1 << e;
+                }
+            }
+            bits
+        });
         for_open_windows(&lb, opp, |w| {
             let n = (own & w).count_ones();
-            if n >= min_stones {
+            if n >= min_stones || (n >= 1 && w & near_bits != 0) {
                 let mut cand = w & empty;
                 while cand != 0 {
                     let e = cand.trailing_zeros();

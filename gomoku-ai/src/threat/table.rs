@@ -1,11 +1,9 @@
-//! The transposition table of proven and disproven positions.
+//! The table of proven and disproven positions, bounded in memory.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use gomoku_core::Point;
-
-use super::params::MAX_TABLE_ENTRIES;
 
 /// A hasher for keys that already are Zobrist hashes: it passes them through.
 #[derive(Default, Clone, Copy, Debug)]
@@ -35,18 +33,33 @@ pub(crate) enum Known {
     NoWin { depth: u8 },
 }
 
-/// Proven and disproven positions by Zobrist hash (which includes the side to move).
-#[derive(Clone, Debug, Default)]
+/// What one entry costs at most, in bytes: the key and value (16 bytes), the hash map's
+/// control byte, and up to half of the capacity unused after the map doubled.
+pub(crate) const BYTES_PER_ENTRY: usize = 40;
+
+/// Proven and disproven positions by Zobrist hash (which includes the side to move), at most
+/// as many as fit a byte budget: the table is cleared when it is full.
+#[derive(Clone, Debug)]
 pub(crate) struct Table {
     map: HashMap<u64, Known, BuildHasherDefault<ZobristHasher>>,
+    max_entries: usize,
 }
 
 impl Table {
-    /// Whether the attacker wins with `depth` attacking moves, if known; with the best move.
+    /// An empty table that uses at most about `bytes` bytes (at least one entry).
+    pub(crate) fn with_bytes(bytes: usize) -> Table {
+        Table {
+            map: HashMap::default(),
+            max_entries: (bytes / BYTES_PER_ENTRY).max(1),
+        }
+    }
+
+    /// Whether the attacker wins with `depth` attacking moves, if known: `Ok` with the number
+    /// of attacking moves a known win needs at most and its best move, `Err` for no win.
     #[inline]
-    pub(crate) fn probe(&self, key: u64, depth: u8) -> Option<Result<Option<Point>, ()>> {
+    pub(crate) fn probe(&self, key: u64, depth: u8) -> Option<Result<(u8, Option<Point>), ()>> {
         match self.map.get(&key)? {
-            Known::Win { depth: d, best } if *d <= depth => Some(Ok(*best)),
+            Known::Win { depth: d, best } if *d <= depth => Some(Ok((*d, *best))),
             Known::NoWin { depth: d } if *d >= depth => Some(Err(())),
             _ => None,
         }
@@ -60,10 +73,10 @@ impl Table {
         }
     }
 
-    /// Records a result; a win is never replaced by a no-win, and a result for more depth
-    /// replaces one for less.
+    /// Records a result; a win is never replaced by a no-win, a shorter win replaces a longer
+    /// one and a no-win for more depth one for less.
     pub(crate) fn store(&mut self, key: u64, known: Known) {
-        if self.map.len() >= MAX_TABLE_ENTRIES {
+        if self.map.len() >= self.max_entries {
             self.map.clear();
         }
         let entry = self.map.entry(key).or_insert(known);
@@ -81,5 +94,10 @@ impl Table {
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
         self.map.clear();
+    }
+
+    /// Forgets everything and holds at most about `bytes` bytes from now on.
+    pub(crate) fn resize(&mut self, bytes: usize) {
+        *self = Table::with_bytes(bytes);
     }
 }

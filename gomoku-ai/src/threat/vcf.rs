@@ -74,20 +74,47 @@ impl Search<'_> {
     /// Whether the attacker (to move, without a five now) wins by continuous fours with at most
     /// `depth` fours. `forced` is the defender's five, which the attacker must block.
     pub(crate) fn vcf_attack(&mut self, depth: u8, forced: Option<Point>) -> bool {
+        self.vcf_fours(depth, forced).is_some()
+    }
+
+    /// [`Search::vcf_attack`] that tells how many fours the win it found takes (not always
+    /// the fewest: the first win found is taken).
+    pub(crate) fn vcf_fours(&mut self, depth: u8, forced: Option<Point>) -> Option<u8> {
         let mut candidates = Vec::with_capacity(32);
         shape::four_candidates(&self.board, self.attacker, &mut candidates);
         self.vcf_node(depth, forced, &candidates)
     }
 
-    /// [`Search::vcf_attack`] with the attacker's possible fours known: `candidates` holds
+    /// The shortest VCF from here (the attacker to move, without a five now) of at most `depth`
+    /// fours, as its number of fours, or `None` when there is none or the budget ran out
+    /// before one was found. A win is found first, then searched again for one fewer four
+    /// until that fails: `Ok` when the last search completed (the number is the fewest
+    /// possible), `Err` when the budget ran out first (a win, maybe not the shortest).
+    pub(crate) fn shortest_vcf(
+        &mut self,
+        depth: u8,
+        forced: Option<Point>,
+    ) -> Option<Result<u8, u8>> {
+        let mut fours = self.vcf_fours(depth, forced)?;
+        while fours > 1 {
+            match self.vcf_fours(fours - 1, forced) {
+                Some(shorter) => fours = shorter,
+                None if self.aborted => return Some(Err(fours)),
+                None => break,
+            }
+        }
+        Some(Ok(fours))
+    }
+
+    /// [`Search::vcf_fours`] with the attacker's possible fours known: `candidates` holds
     /// every empty point where the attacker could make a four (and maybe other points).
-    fn vcf_node(&mut self, depth: u8, forced: Option<Point>, candidates: &[Point]) -> bool {
+    fn vcf_node(&mut self, depth: u8, forced: Option<Point>, candidates: &[Point]) -> Option<u8> {
         if depth == 0 || self.tick() {
-            return false;
+            return None;
         }
         let key = self.board.hash();
         if let Some(known) = self.vcf_table.probe(key, depth) {
-            return known.is_ok();
+            return known.ok().map(|(fours, _)| fours);
         }
         let forced_only;
         let moves = match forced {
@@ -103,12 +130,12 @@ impl Search<'_> {
             }
             self.board.play_unchecked(q);
             let won = match self.four_result(q) {
-                FourResult::NotFour => false,
-                FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => true,
+                FourResult::NotFour => None,
+                FourResult::Unstoppable(_) | FourResult::BlockForbidden(_) => Some(1),
                 FourResult::Block(e) => {
                     self.board.play_unchecked(e);
                     let won = match self.defender_fives_through(e) {
-                        Err(()) => false,
+                        Err(()) => None,
                         Ok(next_forced) => {
                             // Only the attacker's new stone can make new fours possible.
                             let mut seen = PointSet::new();
@@ -126,6 +153,7 @@ impl Search<'_> {
                                 &mut next,
                             );
                             self.vcf_node(depth - 1, next_forced, &next)
+                                .map(|fours| fours + 1)
                         }
                     };
                     self.board.undo_unchecked(e);
@@ -133,22 +161,22 @@ impl Search<'_> {
                 }
             };
             self.board.undo_unchecked(q);
-            if won {
+            if let Some(fours) = won {
                 self.vcf_table.store(
                     key,
                     Known::Win {
-                        depth,
+                        depth: fours,
                         best: Some(q),
                     },
                 );
-                return true;
+                return Some(fours);
             }
             if self.aborted {
-                return false;
+                return None;
             }
         }
         self.vcf_table.store(key, Known::NoWin { depth });
-        false
+        None
     }
 
     /// The winning line of a VCF proven from here by [`Search::vcf_attack`] with `depth` and

@@ -79,8 +79,9 @@ impl LineShape {
 
     /// Whether the line is a three through the stone, judged on this line alone: it holds no
     /// five, overline or four, and some move on it makes a straight four through the stone.
-    /// Under Renju that three only counts when one of those moves is legal for Black (RIF 9.3),
-    /// which [`crate::renju::forbidden`] checks and this does not.
+    /// Under Renju that three only counts when one of those moves is legal for Black (RIF 9.3)
+    /// and makes no five on another line, which [`crate::renju::forbidden`] checks and this
+    /// does not.
     #[inline]
     pub fn is_three(self) -> bool {
         self.0 & STRAIGHT_FOUR_MOVES != 0
