@@ -11,4 +11,6 @@ pub mod pbrain;
 pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
+pub mod selfplay;
 pub mod solve;
+pub mod tune;

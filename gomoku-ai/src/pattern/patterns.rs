@@ -6,7 +6,7 @@ use gomoku_core::{Board, Color, Direction, MAX_CELLS, Point, PointSet, Rule};
 
 use super::shape::Shape;
 use super::table::{LineRule, window_key};
-use crate::weights::{COMBOS, RuleWeights, ThreatCounts, combo_index, combo_shapes};
+use crate::weights::{COMBOS, Role, RuleWeights, ThreatCounts, combo_index, combo_shapes};
 
 /// Points on each side of a new stone whose shapes it can change.
 const REACH: i32 = 5;
@@ -60,12 +60,15 @@ pub struct Patterns {
     rule: Rule,
     tables: [&'static [u8]; 2],
     weights: Arc<RuleWeights>,
+    /// The move-ordering values: the hand-set weights of the rule (tactical urgency, which the
+    /// fitted evaluation weights do not measure).
+    ordering: Arc<RuleWeights>,
     flags: [&'static [u8; COMBOS]; 2],
     /// `shapes[cell][color][dir]`.
     shapes: Box<[[[Shape; 4]; 2]; MAX_CELLS]>,
     /// `combos[cell][color]`: the combination index of the four shapes.
     combos: Box<[[u16; 2]; MAX_CELLS]>,
-    /// `values[cell][color]`: the to-move value of the point.
+    /// `values[cell][color]`: the move-ordering value of the point.
     values: Box<[[i32; 2]; MAX_CELLS]>,
     /// `totals[color][role]`.
     totals: [[i32; 2]; 2],
@@ -92,6 +95,7 @@ impl Patterns {
                 LineRule::of(rule, Color::White).table(),
             ],
             weights: weights.clone(),
+            ordering: RuleWeights::hand_set_for(rule),
             flags: [threat_flags(false); 2],
             shapes: Box::new([[[Shape::None; 4]; 2]; MAX_CELLS]),
             combos: Box::new([[0; 2]; MAX_CELLS]),
@@ -127,6 +131,9 @@ impl Patterns {
         ];
         self.flags = [threat_flags(rule == Rule::Renju), threat_flags(false)];
         self.weights = weights;
+        if self.ordering.rule() != rule {
+            self.ordering = RuleWeights::hand_set_for(rule);
+        }
         self.shapes.fill([[Shape::None; 4]; 2]);
         self.combos.fill([0; 2]);
         self.values.fill([0; 2]);
@@ -184,8 +191,9 @@ impl Patterns {
         self.combos[p.index()][color.index()] as usize
     }
 
-    /// The value for `color`, as the side to move, of a stone on the empty point `p` (0 for
-    /// occupied points).
+    /// The move-ordering value for `color` of a stone on the empty point `p` (0 for occupied
+    /// points): its value under the rule's hand-set weights ([`RuleWeights::hand_set`]), which
+    /// rank threats by urgency whatever the evaluation weights.
     #[inline]
     pub fn value(&self, p: Point, color: Color) -> i32 {
         self.values[p.index()][color.index()]
@@ -309,7 +317,7 @@ impl Patterns {
                 self.totals[c][0] += new_move - old_move;
                 self.totals[c][1] += new_wait - old_wait;
                 self.combos[i][c] = combo as u16;
-                self.values[i][c] = new_move;
+                self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
             }
             let flags = self.flags[c][combo];
             set_membership(&mut self.fives[c], p, flags & FIVE != 0);

@@ -75,6 +75,22 @@ impl RuleWeights {
         w
     }
 
+    /// [`RuleWeights::hand_set`] of `rule`, built once.
+    pub fn hand_set_for(rule: Rule) -> Arc<RuleWeights> {
+        static HAND_SET: OnceLock<Vec<Arc<RuleWeights>>> = OnceLock::new();
+        HAND_SET
+            .get_or_init(|| {
+                Rule::ALL
+                    .iter()
+                    .map(|&r| Arc::new(RuleWeights::hand_set(r)))
+                    .collect()
+            })
+            .iter()
+            .find(|w| w.rule == rule)
+            .cloned()
+            .unwrap_or_else(|| Arc::new(RuleWeights::hand_set(rule)))
+    }
+
     /// The weights the engine uses by default for `rule`: the tuned ones compiled into the
     /// library where there are some (see [`super::DEFAULT_WEIGHTS_JSON`]), else the hand-set
     /// ones. Built once.
@@ -89,7 +105,7 @@ impl RuleWeights {
                         .as_ref()
                         .ok()
                         .and_then(|t| t.get(r).cloned())
-                        .unwrap_or_else(|| Arc::new(RuleWeights::hand_set(r)))
+                        .unwrap_or_else(|| RuleWeights::hand_set_for(r))
                 })
                 .collect()
         });
