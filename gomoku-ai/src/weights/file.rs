@@ -34,8 +34,11 @@ pub const WEIGHTS_FORMAT: &str = "gomoku-eval-weights";
 pub const WEIGHTS_VERSION: u32 = 1;
 
 /// The tuned default weights compiled into the library (one file per rule that has tuned
-/// weights; rules without one use [`RuleWeights::hand_set`]).
-pub const DEFAULT_WEIGHTS_JSON: &[&str] = &[];
+/// weights, from `gomoku-ai/weights/`; rules without one use [`RuleWeights::hand_set`]).
+pub const DEFAULT_WEIGHTS_JSON: &[&str] = &[
+    include_str!("../../weights/freestyle.json"),
+    include_str!("../../weights/renju.json"),
+];
 
 /// Why weights could not be read or used.
 #[derive(Debug, Error)]
