@@ -51,6 +51,8 @@ mod registry;
 mod score;
 mod search;
 pub mod threat;
+pub mod tune;
+pub mod weights;
 
 pub use classic::{Gm8Player, PriorityPlayer, ThesisPlayer};
 pub use evaluator::Evaluator;

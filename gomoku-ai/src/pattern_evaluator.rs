@@ -1,18 +1,26 @@
 //! The default evaluator: table-driven line patterns, updated incrementally.
 
+use std::sync::Arc;
+
 use gomoku_core::{Board, Color, Point, Rule};
 
 use crate::evaluator::Evaluator;
-use crate::params::{DEFENCE_EIGHTHS, EVAL_LIMIT, TEMPO_EIGHTHS};
+use crate::params::{DEFENCE_EIGHTHS, EVAL_LIMIT};
 use crate::pattern::Patterns;
 use crate::score::Score;
+use crate::weights::{EvalWeights, RuleWeights};
 
 /// The default [`Evaluator`]: for every empty point and both colours it knows the
 /// [`crate::pattern::Shape`] a stone there makes along each line (five, open four, four, open
 /// three, closed three, open two, ...), from precomputed tables, updated on each move only along
-/// the four lines through the stone. A point's value is the sum of its shapes' values plus a
-/// bonus for double threats (4-4, 4-3, 3-3; not for Black's fouls under Renju); a position's
-/// value is the side to move's total minus the opponent's.
+/// the four lines through the stone. A point's value is looked up by the combination of its four
+/// shapes in the evaluation weights ([`RuleWeights`]: per rule and colour, for the side to move
+/// and for the side waiting, so double threats, 4-3s and Renju's fouls have their own values);
+/// a position's value is the side to move's total (times its tempo) minus the opponent's.
+///
+/// [`PatternEvaluator::new`] uses the default weights of each rule (tuned ones compiled in);
+/// [`PatternEvaluator::with_weights`] those of a weights file, falling back to the defaults for
+/// a rule the file does not cover.
 ///
 /// ```
 /// use gomoku_ai::{Evaluator, PatternEvaluator};
@@ -35,20 +43,43 @@ use crate::score::Score;
 #[derive(Clone, Debug, Default)]
 pub struct PatternEvaluator {
     patterns: Option<Patterns>,
+    weights: Option<Arc<EvalWeights>>,
 }
 
 impl PatternEvaluator {
-    /// A new evaluator; call [`Evaluator::reset`] before use.
+    /// A new evaluator with the default weights; call [`Evaluator::reset`] before use.
     pub fn new() -> PatternEvaluator {
         PatternEvaluator::default()
+    }
+
+    /// A new evaluator with `weights` (for the rules they cover; the defaults for the others).
+    pub fn with_weights(weights: EvalWeights) -> PatternEvaluator {
+        PatternEvaluator {
+            patterns: None,
+            weights: Some(Arc::new(weights)),
+        }
+    }
+
+    /// Uses `weights` from the next [`Evaluator::reset`] on.
+    pub fn set_weights(&mut self, weights: EvalWeights) {
+        self.weights = Some(Arc::new(weights));
+    }
+
+    /// The weights used under `rule`.
+    pub fn weights_for(&self, rule: Rule) -> Arc<RuleWeights> {
+        self.weights
+            .as_ref()
+            .and_then(|w| w.get(rule).cloned())
+            .unwrap_or_else(|| RuleWeights::default_for(rule))
     }
 }
 
 impl Evaluator for PatternEvaluator {
     fn reset(&mut self, board: &Board, rule: Rule) {
+        let weights = self.weights_for(rule);
         match &mut self.patterns {
-            Some(p) => p.reset(board, rule),
-            None => self.patterns = Some(Patterns::new(board, rule)),
+            Some(p) => p.reset_with(board, weights),
+            None => self.patterns = Some(Patterns::with_weights(board, weights)),
         }
     }
 
@@ -89,8 +120,8 @@ impl Evaluator for PatternEvaluator {
 /// The static value of a position for `side` (to move) from its patterns.
 #[inline]
 pub(crate) fn evaluate_patterns(patterns: &Patterns, side: Color) -> Score {
-    let own = patterns.total(side) * TEMPO_EIGHTHS / 8;
-    let theirs = patterns.total(!side);
+    let own = patterns.total(side) * patterns.weights().tempo_eighths() / 8;
+    let theirs = patterns.waiting_total(!side);
     Score((own - theirs).clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 

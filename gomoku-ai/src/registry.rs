@@ -1,6 +1,8 @@
 //! Built-in players by name: `random[:seed]`, `engine[:level|depth]`, `greedy`, `gm8[:seed]`,
 //! `priority`, `thesis[:depth]`.
 
+use std::path::Path;
+
 use thiserror::Error;
 
 use crate::classic::{
@@ -12,6 +14,7 @@ use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
 use crate::search::Engine;
+use crate::weights::EvalWeights;
 
 /// A player specification that names no built-in player, or has bad options.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -41,16 +44,21 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 
 /// Builds a built-in player from `name[:option]`, e.g. `"random:7"`, `"engine:hard"` (a level:
 /// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth),
-/// optionally with `,no-threats` (no threat solver) or `,no-defence` (no check of the chosen
-/// move against the opponent's forced wins). `seed` seeds players that use randomness unless
-/// the option sets it.
+/// optionally with `,no-threats` (no threat solver), `,no-defence` (no check of the chosen
+/// move against the opponent's forced wins) or `,eval=FILE` (evaluation weights from a weights
+/// file, see [`crate::weights::EvalWeights`]); the engine's options may also follow its name
+/// after a comma (`engine,eval=FILE`). `seed` seeds players that use randomness unless the
+/// option sets it.
 ///
 /// # Errors
 /// [`PlayerSpecError`] for an unknown name or a bad option.
 pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSpecError> {
     let (name, option) = match spec.split_once(':') {
-        Some((n, o)) => (n, Some(o)),
-        None => (spec, None),
+        Some((n, o)) if !n.contains(',') => (n, Some(o)),
+        _ => match spec.split_once(',') {
+            Some((n, o)) => (n, Some(o)),
+            None => (spec, None),
+        },
     };
     let bad = |expected: &str| PlayerSpecError::BadOption {
         name: name.to_string(),
@@ -89,13 +97,23 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\" or \",no-defence\" (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\" or \",eval=FILE\" (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
+            let mut weights = None;
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
-                if part.eq_ignore_ascii_case("no-threats") {
+                if let Some(path) = part.strip_prefix("eval=") {
+                    let loaded = EvalWeights::load(Path::new(path)).map_err(|e| {
+                        PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: e.to_string(),
+                        }
+                    })?;
+                    weights = Some(loaded);
+                } else if part.eq_ignore_ascii_case("no-threats") {
                     threats = false;
                 } else if part.eq_ignore_ascii_case("no-defence") {
                     defence = false;
@@ -109,6 +127,9 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                         _ => return Err(bad(expected)),
                     }
                 }
+            }
+            if let Some(weights) = weights {
+                engine.evaluator_mut().set_weights(weights);
             }
             if !threats {
                 engine.disable_threat_search();

@@ -55,12 +55,15 @@ fn wins_along(board: &Board, rule: Rule, p: Point, color: Color, dir: Direction)
 fn assert_same(a: &Patterns, b: &Patterns, board: &Board) {
     for color in Color::ALL {
         assert_eq!(a.total(color), b.total(color));
+        assert_eq!(a.waiting_total(color), b.waiting_total(color));
         assert_eq!(a.fives(color), b.fives(color));
         assert_eq!(a.fours(color), b.fours(color));
         assert_eq!(a.open_fours(color), b.open_fours(color));
         assert_eq!(a.threes(color), b.threes(color));
         for p in Point::all(board.size()) {
             assert_eq!(a.shapes(p, color), b.shapes(p, color), "{p}");
+            assert_eq!(a.combo(p, color), b.combo(p, color), "{p}");
+            assert_eq!(a.value(p, color), b.value(p, color), "{p}");
         }
     }
 }

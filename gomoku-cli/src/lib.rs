@@ -13,6 +13,8 @@ pub mod pbrain;
 pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
+pub mod selfplay;
 pub mod solve;
 pub mod take_back;
 pub mod tournament_runner;
+pub mod tune;

@@ -1,5 +1,5 @@
 //! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `bench`, `pbrain`,
-//! `convert`, `show` and `solve`.
+//! `convert`, `show`, `solve`, `selfplay` and `tune`.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -60,6 +60,84 @@ enum Commands {
     Show(ShowArgs),
     /// Look for a forced win (VCF, or VCT with --vct) for the side to move.
     Solve(SolveArgs),
+    /// Play the engine against itself (for tuning) and write the games as records.
+    Selfplay(SelfplayArgs),
+    /// Fit the evaluation weights of a rule to games and write a weights file.
+    Tune(TuneArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SelfplayArgs {
+    /// Number of games (the built-in balanced openings first, then random ones).
+    #[arg(long, short = 'n')]
+    games: usize,
+    /// Time per move (e.g. 50ms).
+    #[arg(long, value_parser = parse_duration, required_unless_present = "nodes")]
+    time: Option<Duration>,
+    /// Nodes per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games played at once.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// Directory for the records.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rule.
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Evaluation weights file for the engine (default: the built-in weights).
+    #[arg(long)]
+    eval: Option<PathBuf>,
+    /// Record format: json (carries rule and result), psq, sgf, rif, txt.
+    #[arg(long, default_value = "json", value_parser = clap::value_parser!(Format))]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct TuneArgs {
+    /// Record files or directories of them (any format we read; RenjuNet and SGF files may hold
+    /// many games).
+    inputs: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// The rule to fit (games of other rules are skipped; the rule of records without one).
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size of records that do not carry one.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Weights file to start from (default: the hand-set weights).
+    #[arg(long)]
+    start: Option<PathBuf>,
+    /// Gradient steps (full passes over the training positions).
+    #[arg(long, default_value_t = 400)]
+    epochs: u32,
+    /// Step size (evaluation units).
+    #[arg(long, default_value_t = 2.0)]
+    learning_rate: f64,
+    /// L2 pull towards the starting weights.
+    #[arg(long, default_value_t = 1e-3)]
+    l2: f64,
+    /// Leave out the positions before this many stones.
+    #[arg(long, default_value_t = 4)]
+    skip_plies: usize,
+    /// Hold out every N-th game for validation.
+    #[arg(long, default_value_t = 10)]
+    validation_every: usize,
+    /// Print the losses every N epochs.
+    #[arg(long, default_value_t = 25)]
+    report_every: u32,
+    /// Write the hand-set weights of every rule to --out instead of fitting.
+    #[arg(long)]
+    hand_set: bool,
 }
 
 /// How to read a record that does not say everything itself.
@@ -113,6 +191,9 @@ struct PbrainArgs {
     /// Seed for brains that use randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Evaluation weights file for the engine brain (`engine,eval=FILE`).
+    #[arg(long)]
+    eval: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -404,8 +485,16 @@ fn run_tournament(args: TournamentArgs) -> Result<(), String> {
 }
 
 fn pbrain(args: PbrainArgs) -> Result<(), String> {
+    let brain = match &args.eval {
+        Some(path) => {
+            // Fail now, on the command line, rather than at the first protocol command.
+            gomoku_ai::weights::EvalWeights::load(path).map_err(|e| e.to_string())?;
+            format!("{},eval={}", args.brain, path.display())
+        }
+        None => args.brain,
+    };
     let config = gomoku_cli::pbrain::Config {
-        brain: args.brain,
+        brain,
         seed: args.seed,
     };
     gomoku_cli::pbrain::run_stdio(&config).map_err(|e| e.to_string())
@@ -462,6 +551,66 @@ fn solve(args: SolveArgs) -> Result<(), String> {
     .map_err(|e| format!("cannot write the output: {e}"))
 }
 
+fn selfplay(args: SelfplayArgs) -> Result<(), String> {
+    let options = gomoku_cli::selfplay::SelfplayOptions {
+        games: args.games,
+        size: args.size,
+        rule: args.rule,
+        move_time: args.time,
+        nodes: args.nodes,
+        jobs: args.jobs,
+        out: args.out,
+        seed: args.seed,
+        eval: args.eval,
+        format: args.format,
+    };
+    let start = std::time::Instant::now();
+    let summary = gomoku_cli::selfplay::run(&options, &mut std::io::stderr())?;
+    println!(
+        "{} games, {} moves in {:.1} s: Black {} White {} draws {}",
+        summary.games,
+        summary.moves,
+        start.elapsed().as_secs_f64(),
+        summary.results[0],
+        summary.results[1],
+        summary.results[2]
+    );
+    Ok(())
+}
+
+fn tune(args: TuneArgs) -> Result<(), String> {
+    if args.hand_set {
+        gomoku_cli::tune::write_hand_set(&args.out)?;
+        println!(
+            "wrote the hand-set weights of every rule to {}",
+            args.out.display()
+        );
+        return Ok(());
+    }
+    if args.inputs.is_empty() {
+        return Err("give record files or directories to fit to (or --hand-set)".into());
+    }
+    let options = gomoku_cli::tune::TuneOptions {
+        inputs: args.inputs,
+        out: args.out,
+        rule: args.rule,
+        size: args.size,
+        start: args.start,
+        samples: gomoku_ai::tune::SampleOptions {
+            skip_plies: args.skip_plies,
+            validation_every: args.validation_every,
+        },
+        fit: gomoku_ai::tune::FitOptions {
+            epochs: args.epochs,
+            learning_rate: args.learning_rate,
+            l2: args.l2,
+            scale: None,
+            report_every: args.report_every,
+        },
+    };
+    gomoku_cli::tune::run(&options, &mut std::io::stdout().lock()).map(|_| ())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -476,6 +625,8 @@ fn main() -> ExitCode {
         Commands::Convert(args) => convert(args),
         Commands::Show(args) => show(args),
         Commands::Solve(args) => solve(args),
+        Commands::Selfplay(args) => selfplay(args),
+        Commands::Tune(args) => tune(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

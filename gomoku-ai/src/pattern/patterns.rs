@@ -1,17 +1,57 @@
 //! The shapes of every empty point, kept up to date incrementally.
 
+use std::sync::{Arc, OnceLock};
+
 use gomoku_core::{Board, Color, Direction, MAX_CELLS, Point, PointSet, Rule};
 
 use super::shape::Shape;
 use super::table::{LineRule, window_key};
-use crate::params::{DOUBLE_FOUR_BONUS, FOUR_THREE_BONUS, SHAPE_VALUE, THREE_THREE_BONUS};
+use crate::weights::{COMBOS, Role, RuleWeights, ThreatCounts, combo_index, combo_shapes};
 
 /// Points on each side of a new stone whose shapes it can change.
 const REACH: i32 = 5;
 
+/// A point makes a five.
+const FIVE: u8 = 1;
+/// A point makes a four or better on some line.
+const FOUR: u8 = 2;
+/// A point makes two five threats at once (and no five).
+const OPEN_FOUR: u8 = 4;
+/// A point makes an open three or better on some line.
+const THREE: u8 = 8;
+
+/// `threat_flags(renju_black)[combo]`: the threat bits of a shape combination.
+fn threat_flags(renju_black: bool) -> &'static [u8; COMBOS] {
+    static FLAGS: OnceLock<[[u8; COMBOS]; 2]> = OnceLock::new();
+    let all = FLAGS.get_or_init(|| {
+        let mut out = [[0u8; COMBOS]; 2];
+        for (k, (rule, color)) in [(Rule::Freestyle, Color::Black), (Rule::Renju, Color::Black)]
+            .into_iter()
+            .enumerate()
+        {
+            for (combo, flags) in out[k].iter_mut().enumerate() {
+                let t = ThreatCounts::of(combo_shapes(combo), rule, color);
+                let fours = t.fives + t.any_four;
+                *flags = if t.fives > 0 { FIVE } else { 0 }
+                    | if fours > 0 { FOUR } else { 0 }
+                    | if t.fives == 0 && t.double_four {
+                        OPEN_FOUR
+                    } else {
+                        0
+                    }
+                    | if fours + t.threes > 0 { THREE } else { 0 };
+            }
+        }
+        out
+    });
+    &all[usize::from(renju_black)]
+}
+
 /// For every empty point and both colours, the [`Shape`] a stone there makes along each of the
-/// four lines; the points where each colour makes a five, a four or an open four; and the sum of
-/// the point values of each colour (the material of the static evaluation).
+/// four lines and their combination; the points where each colour makes a five, a four or an
+/// open four; and, from the evaluation weights ([`RuleWeights`]), the value of every point and
+/// the sums of the point values of each colour as the side to move and as the side waiting
+/// (the material of the static evaluation).
 ///
 /// [`Patterns::play`] and [`Patterns::undo`] update only the points within five steps of the
 /// stone along its four lines, from precomputed tables.
@@ -19,11 +59,19 @@ const REACH: i32 = 5;
 pub struct Patterns {
     rule: Rule,
     tables: [&'static [u8]; 2],
+    weights: Arc<RuleWeights>,
+    /// The move-ordering values: the hand-set weights of the rule (tactical urgency, which the
+    /// fitted evaluation weights do not measure).
+    ordering: Arc<RuleWeights>,
+    flags: [&'static [u8; COMBOS]; 2],
     /// `shapes[cell][color][dir]`.
     shapes: Box<[[[Shape; 4]; 2]; MAX_CELLS]>,
-    /// `values[cell][color]`.
+    /// `combos[cell][color]`: the combination index of the four shapes.
+    combos: Box<[[u16; 2]; MAX_CELLS]>,
+    /// `values[cell][color]`: the move-ordering value of the point.
     values: Box<[[i32; 2]; MAX_CELLS]>,
-    totals: [i32; 2],
+    /// `totals[color][role]`.
+    totals: [[i32; 2]; 2],
     fives: [PointSet; 2],
     fours: [PointSet; 2],
     open_fours: [PointSet; 2],
@@ -31,36 +79,65 @@ pub struct Patterns {
 }
 
 impl Patterns {
-    /// The patterns of `board` under `rule`.
+    /// The patterns of `board` under `rule`, valued with the default weights of the rule
+    /// ([`RuleWeights::default_for`]).
     pub fn new(board: &Board, rule: Rule) -> Patterns {
+        Patterns::with_weights(board, RuleWeights::default_for(rule))
+    }
+
+    /// The patterns of `board` under the rule of `weights`, valued with them.
+    pub fn with_weights(board: &Board, weights: Arc<RuleWeights>) -> Patterns {
+        let rule = weights.rule();
         let mut patterns = Patterns {
             rule,
             tables: [
                 LineRule::of(rule, Color::Black).table(),
                 LineRule::of(rule, Color::White).table(),
             ],
+            weights: weights.clone(),
+            ordering: RuleWeights::hand_set_for(rule),
+            flags: [threat_flags(false); 2],
             shapes: Box::new([[[Shape::None; 4]; 2]; MAX_CELLS]),
+            combos: Box::new([[0; 2]; MAX_CELLS]),
             values: Box::new([[0; 2]; MAX_CELLS]),
-            totals: [0; 2],
+            totals: [[0; 2]; 2],
             fives: [PointSet::new(); 2],
             fours: [PointSet::new(); 2],
             open_fours: [PointSet::new(); 2],
             threes: [PointSet::new(); 2],
         };
-        patterns.reset(board, rule);
+        patterns.reset_with(board, weights);
         patterns
     }
 
-    /// Recomputes everything for `board` under `rule`.
+    /// Recomputes everything for `board` under `rule` (keeping the weights if they are for
+    /// `rule`, else taking the rule's default weights).
     pub fn reset(&mut self, board: &Board, rule: Rule) {
+        let weights = if self.weights.rule() == rule {
+            self.weights.clone()
+        } else {
+            RuleWeights::default_for(rule)
+        };
+        self.reset_with(board, weights);
+    }
+
+    /// Recomputes everything for `board` under the rule of `weights`, valued with them.
+    pub fn reset_with(&mut self, board: &Board, weights: Arc<RuleWeights>) {
+        let rule = weights.rule();
         self.rule = rule;
         self.tables = [
             LineRule::of(rule, Color::Black).table(),
             LineRule::of(rule, Color::White).table(),
         ];
+        self.flags = [threat_flags(rule == Rule::Renju), threat_flags(false)];
+        self.weights = weights;
+        if self.ordering.rule() != rule {
+            self.ordering = RuleWeights::hand_set_for(rule);
+        }
         self.shapes.fill([[Shape::None; 4]; 2]);
+        self.combos.fill([0; 2]);
         self.values.fill([0; 2]);
-        self.totals = [0; 2];
+        self.totals = [[0; 2]; 2];
         self.fives = [PointSet::new(); 2];
         self.fours = [PointSet::new(); 2];
         self.open_fours = [PointSet::new(); 2];
@@ -102,16 +179,36 @@ impl Patterns {
         self.shapes[p.index()][color.index()]
     }
 
-    /// The value for `color` of a stone on the empty point `p` (0 for occupied points).
+    /// The weights that value the points.
+    pub fn weights(&self) -> &Arc<RuleWeights> {
+        &self.weights
+    }
+
+    /// The combination index ([`crate::weights::combo_index`]) of the shapes a `color` stone
+    /// on `p` makes (0 for occupied points).
+    #[inline]
+    pub fn combo(&self, p: Point, color: Color) -> usize {
+        self.combos[p.index()][color.index()] as usize
+    }
+
+    /// The move-ordering value for `color` of a stone on the empty point `p` (0 for occupied
+    /// points): its value under the rule's hand-set weights ([`RuleWeights::hand_set`]), which
+    /// rank threats by urgency whatever the evaluation weights.
     #[inline]
     pub fn value(&self, p: Point, color: Color) -> i32 {
         self.values[p.index()][color.index()]
     }
 
-    /// The sum of the values of all empty points for `color`.
+    /// The sum of the values of all empty points for `color` as the side to move.
     #[inline]
     pub fn total(&self, color: Color) -> i32 {
-        self.totals[color.index()]
+        self.totals[color.index()][0]
+    }
+
+    /// The sum of the values of all empty points for `color` as the side waiting.
+    #[inline]
+    pub fn waiting_total(&self, color: Color) -> i32 {
+        self.totals[color.index()][1]
     }
 
     /// The empty points where `color` completes a winning five.
@@ -207,41 +304,26 @@ impl Patterns {
         }
     }
 
+    #[inline]
     fn update_cell(&mut self, p: Point) {
         let i = p.index();
         for color in Color::ALL {
             let c = color.index();
-            let shapes = self.shapes[i][c];
-            let mut value = 0;
-            let (mut fives, mut fours, mut open_fours, mut threes) = (0, 0, 0, 0);
-            for s in shapes {
-                value += SHAPE_VALUE[s as usize];
-                match s {
-                    Shape::Five => fives += 1,
-                    Shape::OpenFour => open_fours += 1,
-                    Shape::Four => fours += 1,
-                    Shape::OpenThree => threes += 1,
-                    _ => {}
-                }
+            let combo = combo_index(self.shapes[i][c]);
+            let old = self.combos[i][c] as usize;
+            if combo != old {
+                let [new_move, new_wait] = self.weights.values(color, combo);
+                let [old_move, old_wait] = self.weights.values(color, old);
+                self.totals[c][0] += new_move - old_move;
+                self.totals[c][1] += new_wait - old_wait;
+                self.combos[i][c] = combo as u16;
+                self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
             }
-            let renju_black = self.rule == Rule::Renju && color == Color::Black;
-            let any_four = fours + open_fours;
-            let double_four = open_fours > 0 || (any_four >= 2 && !renju_black);
-            if fives == 0 {
-                if double_four {
-                    value += DOUBLE_FOUR_BONUS;
-                } else if any_four >= 1 && threes >= 1 {
-                    value += FOUR_THREE_BONUS;
-                } else if threes >= 2 && !renju_black {
-                    value += THREE_THREE_BONUS;
-                }
-            }
-            self.totals[c] += value - self.values[i][c];
-            self.values[i][c] = value;
-            set_membership(&mut self.fives[c], p, fives > 0);
-            set_membership(&mut self.fours[c], p, fives + any_four > 0);
-            set_membership(&mut self.open_fours[c], p, fives == 0 && double_four);
-            set_membership(&mut self.threes[c], p, fives + any_four + threes > 0);
+            let flags = self.flags[c][combo];
+            set_membership(&mut self.fives[c], p, flags & FIVE != 0);
+            set_membership(&mut self.fours[c], p, flags & FOUR != 0);
+            set_membership(&mut self.open_fours[c], p, flags & OPEN_FOUR != 0);
+            set_membership(&mut self.threes[c], p, flags & THREE != 0);
         }
     }
 }

@@ -127,6 +127,11 @@ impl<E: Evaluator> Engine<E> {
         }
     }
 
+    /// The evaluator, to change its settings (e.g. [`PatternEvaluator::set_weights`]).
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.eval
+    }
+
     /// Sets the difficulty level.
     pub fn set_level(&mut self, level: Level) {
         self.caps = level.caps();

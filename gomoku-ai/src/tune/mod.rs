@@ -1,0 +1,10 @@
+//! Fitting evaluation weights to games: [`logistic`] regression of game results on a linear
+//! evaluation (usable for any evaluator with linear features), [`TexelData`] for the default
+//! evaluator's [`crate::weights::RuleWeights`], and [`selfplay`] to make the games.
+
+pub mod logistic;
+pub mod selfplay;
+mod texel;
+
+pub use logistic::{Dataset, FitOptions, FitProgress, FitResult, fit};
+pub use texel::{SampleOptions, TexelData, TexelFit};

@@ -1,0 +1,251 @@
+//! Fitting [`RuleWeights`] to games: every position of every game becomes a sample whose
+//! features count the shape combinations of the empty points for the side to move and for the
+//! side waiting, with the game's result for the side to move as the target (the Texel method).
+
+use gomoku_core::record::{GameResult, Record};
+use gomoku_core::{Board, Color, Rule};
+
+use super::logistic::{Dataset, FitOptions, FitProgress, FitResult, fit};
+use crate::pattern::Patterns;
+use crate::weights::{COMBOS, Role, RuleWeights};
+
+/// Which positions of a game become samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleOptions {
+    /// Positions before this many stones are left out (the opening, set by hand or at random).
+    pub skip_plies: usize,
+    /// Every this-many-th game (counted by index) is held out for validation (0: none).
+    pub validation_every: usize,
+}
+
+impl Default for SampleOptions {
+    fn default() -> SampleOptions {
+        SampleOptions {
+            skip_plies: 4,
+            validation_every: 10,
+        }
+    }
+}
+
+/// The Texel samples of one rule: the positions of its games as features of [`RuleWeights`].
+#[derive(Clone, Debug)]
+pub struct TexelData {
+    rule: Rule,
+    tempo_eighths: i32,
+    options: SampleOptions,
+    data: Dataset,
+    games: usize,
+    skipped_games: usize,
+    scratch: Vec<f32>,
+    touched: Vec<usize>,
+}
+
+/// The outcome of [`TexelData::fit`].
+#[derive(Clone, Debug)]
+pub struct TexelFit {
+    /// The fitted weights (rounded to whole evaluation units).
+    pub weights: RuleWeights,
+    /// The logistic scale (evaluation units per logit).
+    pub scale: f64,
+    /// The losses of the starting weights.
+    pub initial: FitProgress,
+    /// The losses of the fitted weights (before rounding).
+    pub last: FitProgress,
+    /// The losses of the rounded weights.
+    pub rounded: FitProgress,
+}
+
+/// Whether the two colours share one table under `rule` (every rule but Renju treats them
+/// alike).
+fn shared_colours(rule: Rule) -> bool {
+    rule != Rule::Renju
+}
+
+/// The parameter index of a combination's value for a colour and role.
+fn param(rule: Rule, color: Color, role: Role, combo: usize) -> usize {
+    let slot = if shared_colours(rule) {
+        0
+    } else {
+        color.index()
+    };
+    (slot * 2 + role as usize) * COMBOS + combo
+}
+
+/// Number of parameters of one rule's weights.
+const PARAMS: usize = 4 * COMBOS;
+
+impl TexelData {
+    /// No samples yet, for weights of `rule` whose side to move counts `tempo_eighths` eighths.
+    pub fn new(rule: Rule, tempo_eighths: i32, options: SampleOptions) -> TexelData {
+        TexelData {
+            rule,
+            tempo_eighths,
+            options,
+            data: Dataset::new(),
+            games: 0,
+            skipped_games: 0,
+            scratch: vec![0.0; PARAMS],
+            touched: Vec::new(),
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Games added.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Games left out (another rule, or no result).
+    pub fn skipped_games(&self) -> usize {
+        self.skipped_games
+    }
+
+    /// Positions (samples) added, and how many of them are held out.
+    pub fn positions(&self) -> (usize, usize) {
+        (self.data.len(), self.data.validation_len())
+    }
+
+    /// Adds the positions of a game; returns how many. Games of another rule or without a
+    /// result add none (and count as skipped).
+    pub fn add_game(&mut self, record: &Record) -> usize {
+        let result = match record.result() {
+            Some(r) if record.rule() == self.rule => r,
+            _ => {
+                self.skipped_games += 1;
+                return 0;
+            }
+        };
+        let validation = self.options.validation_every > 0
+            && self.games % self.options.validation_every == self.options.validation_every - 1;
+        self.games += 1;
+        let Ok(mut board) = Board::new(u32::from(record.size())) else {
+            self.skipped_games += 1;
+            return 0;
+        };
+        let mut patterns =
+            Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(self.rule)));
+        let mut added = 0;
+        for (ply, &m) in record.moves().iter().enumerate() {
+            if ply >= self.options.skip_plies
+                && patterns.fives(Color::Black).is_empty()
+                && patterns.fives(Color::White).is_empty()
+            {
+                self.add_position(&board, &patterns, result, validation);
+                added += 1;
+            }
+            if !board.is_empty_at(m) {
+                break;
+            }
+            board.play_unchecked(m);
+            patterns.play(&board, m);
+        }
+        added
+    }
+
+    fn add_position(
+        &mut self,
+        board: &Board,
+        patterns: &Patterns,
+        result: GameResult,
+        validation: bool,
+    ) {
+        let us = board.side_to_move();
+        let them = !us;
+        let tempo = self.tempo_eighths as f32 / 8.0;
+        for p in board.empty_points().iter() {
+            for (color, role, weight) in [(us, Role::ToMove, tempo), (them, Role::Waiting, -1.0)] {
+                let combo = patterns.combo(p, color);
+                if combo != 0 {
+                    let i = param(self.rule, color, role, combo);
+                    if self.scratch[i] == 0.0 {
+                        self.touched.push(i);
+                    }
+                    self.scratch[i] += weight;
+                }
+            }
+        }
+        let target = match result.winner() {
+            Some(c) if c == us => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let scratch = &mut self.scratch;
+        let features: Vec<(usize, f32)> = self
+            .touched
+            .drain(..)
+            .map(|i| (i, std::mem::take(&mut scratch[i])))
+            .filter(|&(_, v)| v != 0.0)
+            .collect();
+        self.data.push(features, target, validation);
+    }
+
+    /// The training and validation losses of `weights` at the scale that fits them best.
+    pub fn losses(&self, weights: &RuleWeights) -> (f64, f64, f64) {
+        let w = self.params(weights);
+        let scale = self.data.best_scale(&w);
+        let (t, v) = self.data.losses(&w, scale);
+        (t, v, scale)
+    }
+
+    /// The training and validation losses of `weights` at a given scale.
+    pub fn losses_at(&self, weights: &RuleWeights, scale: f64) -> (f64, f64) {
+        self.data.losses(&self.params(weights), scale)
+    }
+
+    fn params(&self, weights: &RuleWeights) -> Vec<f64> {
+        let mut w = vec![0.0; PARAMS];
+        for color in Color::ALL.into_iter().rev() {
+            for role in Role::ALL {
+                for combo in 0..COMBOS {
+                    w[param(self.rule, color, role, combo)] =
+                        f64::from(weights.value(color, role, combo));
+                }
+            }
+        }
+        w
+    }
+
+    /// Fits weights starting from `start` (whose tempo must be the one the samples were made
+    /// with), reporting the losses through `progress`.
+    pub fn fit(
+        &self,
+        start: &RuleWeights,
+        options: &FitOptions,
+        progress: &mut dyn FnMut(&FitProgress),
+    ) -> TexelFit {
+        let init = self.params(start);
+        let frozen: Vec<bool> = (0..PARAMS).map(|i| i % COMBOS == 0).collect();
+        let FitResult {
+            weights,
+            scale,
+            initial,
+            last,
+        } = fit(&self.data, &init, &frozen, options, progress);
+        let mut out = RuleWeights::zero(self.rule);
+        out.set_tempo_eighths(self.tempo_eighths);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for combo in 1..COMBOS {
+                    let v = weights[param(self.rule, color, role, combo)].round();
+                    out.set_value(color, role, combo, v.clamp(-1e6, 1e6) as i32);
+                }
+            }
+        }
+        let (training_loss, validation_loss) = self.losses_at(&out, scale);
+        TexelFit {
+            weights: out,
+            scale,
+            initial,
+            last,
+            rounded: FitProgress {
+                epoch: last.epoch,
+                training_loss,
+                validation_loss,
+            },
+        }
+    }
+}

@@ -1,0 +1,522 @@
+//! Weights files: the point-value tables of one or more rules, as versioned JSON.
+//!
+//! ```text
+//! {
+//!   "format": "gomoku-eval-weights",
+//!   "version": 1,
+//!   "combinations": ["none+none+none+none", "one+none+none+none", ...],
+//!   "rules": [
+//!     { "rule": "renju", "tempo_eighths": 10,
+//!       "black": { "to_move": [0, 1, ...], "waiting": [0, 1, ...] },
+//!       "white": { "to_move": [...], "waiting": [...] } }
+//!   ]
+//! }
+//! ```
+//!
+//! `combinations` names the 715 shape combinations in the order of the value arrays (see
+//! [`super::combo_key`]); a file whose list differs is refused rather than misread. Each rule
+//! appears at most once; each array has one value per combination, the first (nothing on any
+//! line) 0.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use gomoku_core::{Color, Rule};
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::combo::{COMBOS, combo_key};
+use super::rule_weights::{Role, RuleWeights};
+
+/// The `format` field of every weights file.
+pub const WEIGHTS_FORMAT: &str = "gomoku-eval-weights";
+/// The version of the weights format this library reads and writes.
+pub const WEIGHTS_VERSION: u32 = 1;
+
+/// The tuned default weights compiled into the library (one file per rule that has tuned
+/// weights, from `gomoku-ai/weights/`; rules without one use [`RuleWeights::hand_set`]).
+pub const DEFAULT_WEIGHTS_JSON: &[&str] = &[
+    include_str!("../../weights/freestyle.json"),
+    include_str!("../../weights/renju.json"),
+];
+
+/// Why weights could not be read or used.
+#[derive(Debug, Error)]
+pub enum WeightsError {
+    /// The file could not be read.
+    #[error("cannot read weights file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file could not be written.
+    #[error("cannot write weights file {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A problem with the contents of a file.
+    #[error("weights file {path}: {source}")]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: Box<WeightsError>,
+    },
+    /// Not valid JSON (a truncated or corrupt file), or a field of the wrong type.
+    #[error("not a valid weights file (truncated or corrupt?): {0}")]
+    Json(String),
+    /// Valid JSON, but not a weights file.
+    #[error("not a weights file: the \"format\" field is {found:?}, expected \"{WEIGHTS_FORMAT}\"")]
+    NotWeights {
+        /// The format field found (empty when missing).
+        found: String,
+    },
+    /// A weights file of another version.
+    #[error(
+        "weights format version {found} is not supported (this program reads version {WEIGHTS_VERSION})"
+    )]
+    Version {
+        /// The version found.
+        found: u64,
+    },
+    /// The list of shape combinations differs from this program's.
+    #[error(
+        "the shape combinations differ from this program's: entry {index} is {found:?}, expected {expected:?}"
+    )]
+    Combinations {
+        /// The first differing index.
+        index: usize,
+        /// What the file has there.
+        found: String,
+        /// What this program expects.
+        expected: String,
+    },
+    /// A rule name that is not a rule.
+    #[error("unknown rule {0:?}")]
+    UnknownRule(String),
+    /// A rule given twice.
+    #[error("rule {0} appears twice")]
+    DuplicateRule(Rule),
+    /// A value table of the wrong length.
+    #[error("rule {rule}, {color:?} {role}: {found} values, expected {COMBOS}")]
+    TableLength {
+        /// The rule.
+        rule: Rule,
+        /// The colour.
+        color: Color,
+        /// The role key.
+        role: &'static str,
+        /// The number of values found.
+        found: usize,
+    },
+    /// Combination 0 (occupied points, nothing on any line) must be worth 0.
+    #[error("rule {rule}, {color:?} {role}: the first value (none+none+none+none) must be 0")]
+    NonZeroEmpty {
+        /// The rule.
+        rule: Rule,
+        /// The colour.
+        color: Color,
+        /// The role key.
+        role: &'static str,
+    },
+    /// The weights do not cover the rule asked for.
+    #[error("the weights cover {covered}, not {wanted}")]
+    WrongRule {
+        /// The rules covered.
+        covered: String,
+        /// The rule asked for.
+        wanted: Rule,
+    },
+}
+
+/// Point-value weights for one or more rules: what `engine,eval=FILE` and
+/// `gomoku pbrain --eval FILE` load, and what `gomoku tune` writes.
+///
+/// ```
+/// use gomoku_ai::weights::{EvalWeights, RuleWeights};
+/// use gomoku_core::Rule;
+/// let weights = EvalWeights::new(vec![RuleWeights::hand_set(Rule::Renju)]).unwrap();
+/// let text = weights.to_json();
+/// let back = EvalWeights::from_json(&text).unwrap();
+/// assert_eq!(back, weights);
+/// assert!(back.for_rule(Rule::Freestyle).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    rules: Vec<Arc<RuleWeights>>,
+}
+
+#[derive(Deserialize)]
+struct FileRepr {
+    combinations: Vec<String>,
+    rules: Vec<RuleRepr>,
+}
+
+#[derive(Deserialize)]
+struct RuleRepr {
+    rule: String,
+    tempo_eighths: i32,
+    black: ColorRepr,
+    white: ColorRepr,
+}
+
+#[derive(Deserialize)]
+struct ColorRepr {
+    to_move: Vec<i32>,
+    waiting: Vec<i32>,
+}
+
+impl EvalWeights {
+    /// Weights for the given rules.
+    ///
+    /// # Errors
+    /// [`WeightsError::DuplicateRule`] when a rule is given twice.
+    pub fn new(rules: Vec<RuleWeights>) -> Result<EvalWeights, WeightsError> {
+        let mut out: Vec<Arc<RuleWeights>> = Vec::new();
+        for w in rules {
+            if out.iter().any(|o| o.rule() == w.rule()) {
+                return Err(WeightsError::DuplicateRule(w.rule()));
+            }
+            out.push(Arc::new(w));
+        }
+        Ok(EvalWeights { rules: out })
+    }
+
+    /// The hand-set weights of every rule.
+    pub fn hand_set() -> EvalWeights {
+        EvalWeights {
+            rules: Rule::ALL
+                .iter()
+                .map(|&r| Arc::new(RuleWeights::hand_set(r)))
+                .collect(),
+        }
+    }
+
+    /// The tuned weights compiled into the library ([`DEFAULT_WEIGHTS_JSON`]), for the rules
+    /// that have some.
+    ///
+    /// # Errors
+    /// As [`EvalWeights::from_json`] (a broken build; the tests check they parse).
+    pub fn compiled_in() -> Result<EvalWeights, WeightsError> {
+        let mut rules = Vec::new();
+        for text in DEFAULT_WEIGHTS_JSON {
+            let w = EvalWeights::from_json(text)?;
+            rules.extend(w.rules.iter().map(|r| RuleWeights::clone(r)));
+        }
+        EvalWeights::new(rules)
+    }
+
+    /// The rules covered, in file order.
+    pub fn rules(&self) -> Vec<Rule> {
+        self.rules.iter().map(|w| w.rule()).collect()
+    }
+
+    /// The weights of `rule`, if covered.
+    pub fn get(&self, rule: Rule) -> Option<&Arc<RuleWeights>> {
+        self.rules.iter().find(|w| w.rule() == rule)
+    }
+
+    /// The weights of `rule`.
+    ///
+    /// # Errors
+    /// [`WeightsError::WrongRule`] when the weights do not cover `rule`.
+    pub fn for_rule(&self, rule: Rule) -> Result<&Arc<RuleWeights>, WeightsError> {
+        self.get(rule).ok_or_else(|| WeightsError::WrongRule {
+            covered: self.covered(),
+            wanted: rule,
+        })
+    }
+
+    fn covered(&self) -> String {
+        if self.rules.is_empty() {
+            return "no rule".to_string();
+        }
+        self.rules()
+            .iter()
+            .map(|r| r.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Reads weights from the JSON text of a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError`] naming what is wrong: not JSON or truncated, not a weights file, another
+    /// version, other combinations, an unknown or repeated rule, a table of the wrong length.
+    pub fn from_json(text: &str) -> Result<EvalWeights, WeightsError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| WeightsError::Json(e.to_string()))?;
+        let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+        if format != WEIGHTS_FORMAT {
+            return Err(WeightsError::NotWeights {
+                found: format.to_string(),
+            });
+        }
+        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        if version != u64::from(WEIGHTS_VERSION) {
+            return Err(WeightsError::Version { found: version });
+        }
+        let repr: FileRepr =
+            serde_json::from_value(value).map_err(|e| WeightsError::Json(e.to_string()))?;
+        for index in 0..COMBOS.max(repr.combinations.len()) {
+            let expected = if index < COMBOS {
+                combo_key(index)
+            } else {
+                "(the end of the list)".to_string()
+            };
+            let found = repr
+                .combinations
+                .get(index)
+                .cloned()
+                .unwrap_or_else(|| "(the end of the list)".to_string());
+            if found != expected {
+                return Err(WeightsError::Combinations {
+                    index,
+                    found,
+                    expected,
+                });
+            }
+        }
+        let mut rules = Vec::new();
+        for r in repr.rules {
+            let rule: Rule = r
+                .rule
+                .parse()
+                .map_err(|_| WeightsError::UnknownRule(r.rule.clone()))?;
+            let mut w = RuleWeights::zero(rule);
+            w.set_tempo_eighths(r.tempo_eighths);
+            for (color, c) in [(Color::Black, &r.black), (Color::White, &r.white)] {
+                for (role, table) in [(Role::ToMove, &c.to_move), (Role::Waiting, &c.waiting)] {
+                    if table.len() != COMBOS {
+                        return Err(WeightsError::TableLength {
+                            rule,
+                            color,
+                            role: role.key(),
+                            found: table.len(),
+                        });
+                    }
+                    if table[0] != 0 {
+                        return Err(WeightsError::NonZeroEmpty {
+                            rule,
+                            color,
+                            role: role.key(),
+                        });
+                    }
+                    for (combo, &v) in table.iter().enumerate() {
+                        w.set_value(color, role, combo, v);
+                    }
+                }
+            }
+            rules.push(w);
+        }
+        EvalWeights::new(rules)
+    }
+
+    /// The weights as the JSON text of a weights file (one value array a line).
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        out.push_str("{\n");
+        out.push_str(&format!("  \"format\": {},\n", json_string(WEIGHTS_FORMAT)));
+        out.push_str(&format!("  \"version\": {WEIGHTS_VERSION},\n"));
+        out.push_str("  \"combinations\": [\n");
+        for combo in 0..COMBOS {
+            let sep = if combo + 1 < COMBOS { "," } else { "" };
+            out.push_str(&format!("    {}{sep}\n", json_string(&combo_key(combo))));
+        }
+        out.push_str("  ],\n  \"rules\": [\n");
+        for (k, w) in self.rules.iter().enumerate() {
+            out.push_str("    {\n");
+            out.push_str(&format!(
+                "      \"rule\": {},\n",
+                json_string(w.rule().name())
+            ));
+            out.push_str(&format!(
+                "      \"tempo_eighths\": {},\n",
+                w.tempo_eighths()
+            ));
+            for color in Color::ALL {
+                let name = if color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                };
+                out.push_str(&format!("      \"{name}\": {{\n"));
+                for role in Role::ALL {
+                    let values: Vec<String> = (0..COMBOS)
+                        .map(|c| w.value(color, role, c).to_string())
+                        .collect();
+                    let sep = if role == Role::ToMove { "," } else { "" };
+                    out.push_str(&format!(
+                        "        \"{}\": [{}]{sep}\n",
+                        role.key(),
+                        values.join(", ")
+                    ));
+                }
+                let sep = if color == Color::Black { "," } else { "" };
+                out.push_str(&format!("      }}{sep}\n"));
+            }
+            let sep = if k + 1 < self.rules.len() { "," } else { "" };
+            out.push_str(&format!("    }}{sep}\n"));
+        }
+        out.push_str("  ]\n}\n");
+        out
+    }
+
+    /// Reads a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError::Io`] when the file cannot be read, [`WeightsError::InFile`] (with the
+    /// reason) when its contents are not valid weights.
+    pub fn load(path: &Path) -> Result<EvalWeights, WeightsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        EvalWeights::from_json(&text).map_err(|e| WeightsError::InFile {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        })
+    }
+
+    /// Writes a weights file (atomically: a reader never sees half a file).
+    ///
+    /// # Errors
+    /// [`WeightsError::Write`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
+        gomoku_core::record::write_file(path, self.to_json().as_bytes()).map_err(|source| {
+            WeightsError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+        })
+    }
+}
+
+/// A string as JSON text (quoted and escaped).
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> EvalWeights {
+        let mut renju = RuleWeights::hand_set(Rule::Renju);
+        renju.set_value(Color::Black, Role::Waiting, 17, -42);
+        renju.set_tempo_eighths(11);
+        EvalWeights::new(vec![RuleWeights::hand_set(Rule::Freestyle), renju]).unwrap()
+    }
+
+    #[test]
+    fn weights_round_trip_through_text_and_files() {
+        let w = sample();
+        assert_eq!(EvalWeights::from_json(&w.to_json()).unwrap(), w);
+        let dir = std::env::temp_dir().join(format!("gomoku-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.json");
+        w.save(&path).unwrap();
+        let back = EvalWeights::load(&path).unwrap();
+        assert_eq!(back, w);
+        assert_eq!(back.rules(), vec![Rule::Freestyle, Rule::Renju]);
+        let renju = back.for_rule(Rule::Renju).unwrap();
+        assert_eq!(renju.value(Color::Black, Role::Waiting, 17), -42);
+        assert_eq!(renju.tempo_eighths(), 11);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_file_names_the_file() {
+        let err = EvalWeights::load(Path::new("/no/such/weights.json")).unwrap_err();
+        assert!(matches!(err, WeightsError::Io { .. }), "{err}");
+        assert!(err.to_string().contains("/no/such/weights.json"), "{err}");
+    }
+
+    fn error_of(text: &str) -> WeightsError {
+        EvalWeights::from_json(text).unwrap_err()
+    }
+
+    #[test]
+    fn truncated_files_are_errors() {
+        let text = sample().to_json();
+        for cut in [1, 10, text.len() / 3, text.len() / 2, text.len() - 3] {
+            let err = error_of(&text[..cut]);
+            assert!(matches!(err, WeightsError::Json(_)), "cut {cut}: {err}");
+            assert!(err.to_string().contains("truncated"), "{err}");
+        }
+        assert!(matches!(error_of(""), WeightsError::Json(_)));
+    }
+
+    #[test]
+    fn wrong_format_version_rule_and_tables_are_named() {
+        let text = sample().to_json();
+        let err = error_of("{\"format\": \"something-else\", \"version\": 1}");
+        assert!(matches!(err, WeightsError::NotWeights { .. }), "{err}");
+        assert!(err.to_string().contains("something-else"));
+
+        let err = error_of(&text.replace("\"version\": 1", "\"version\": 7"));
+        assert!(matches!(err, WeightsError::Version { found: 7 }), "{err}");
+        assert!(err.to_string().contains("version 7"), "{err}");
+
+        let err = error_of(&text.replace("\"rule\": \"renju\"", "\"rule\": \"chess\""));
+        assert!(matches!(err, WeightsError::UnknownRule(_)), "{err}");
+
+        let err = error_of(&text.replace("\"rule\": \"renju\"", "\"rule\": \"freestyle\""));
+        assert!(
+            matches!(err, WeightsError::DuplicateRule(Rule::Freestyle)),
+            "{err}"
+        );
+
+        let err = error_of(&text.replacen("\"to_move\": [0, ", "\"to_move\": [", 1));
+        assert!(matches!(err, WeightsError::TableLength { .. }), "{err}");
+        assert!(err.to_string().contains("714 values"), "{err}");
+
+        let err = error_of(&text.replacen("\"to_move\": [0, ", "\"to_move\": [3, 0, ", 1));
+        assert!(matches!(err, WeightsError::TableLength { .. }), "{err}");
+        let err = error_of(&text.replacen("\"to_move\": [0, ", "\"to_move\": [3, ", 1));
+        assert!(matches!(err, WeightsError::NonZeroEmpty { .. }), "{err}");
+
+        let err = error_of(&text.replacen("\"one+none+none+none\"", "\"two+none\"", 1));
+        assert!(
+            matches!(err, WeightsError::Combinations { index: 5, .. }),
+            "{err}"
+        );
+
+        let err = error_of(&text.replacen("\"tempo_eighths\": 10", "\"tempo_eighths\": \"x\"", 1));
+        assert!(matches!(err, WeightsError::Json(_)), "{err}");
+
+        let w = sample();
+        let err = w.for_rule(Rule::Caro).unwrap_err();
+        assert!(
+            err.to_string().contains("cover freestyle, renju, not caro"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_bad_file_inside_a_path_names_the_path() {
+        let dir = std::env::temp_dir().join(format!("gomoku-weights-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.json");
+        std::fs::write(
+            &path,
+            "{\"format\": \"gomoku-eval-weights\", \"version\": 2}",
+        )
+        .unwrap();
+        let err = EvalWeights::load(&path).unwrap_err();
+        assert!(err.to_string().contains("bad.json"), "{err}");
+        assert!(err.to_string().contains("version 2"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn compiled_in_weights_parse() {
+        let w = EvalWeights::compiled_in().unwrap();
+        assert_eq!(w.rules().len(), DEFAULT_WEIGHTS_JSON.len());
+    }
+}

@@ -1,0 +1,203 @@
+//! The point-value tables of one rule: what each shape combination is worth, per colour, for
+//! the side to move and for the side waiting.
+
+use std::sync::{Arc, OnceLock};
+
+use gomoku_core::{Color, Rule};
+
+use super::combo::{COMBOS, combo_shapes};
+use crate::params::{
+    DOUBLE_FOUR_BONUS, FOUR_THREE_BONUS, SHAPE_VALUE, TEMPO_EIGHTHS, THREE_THREE_BONUS,
+};
+use crate::pattern::Shape;
+
+/// Whose point a value counts: the side to move's own points, or the waiting side's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The points of the side to move (it can play there next).
+    ToMove = 0,
+    /// The points of the side that just moved (the side to move can still take them away).
+    Waiting = 1,
+}
+
+impl Role {
+    /// Both roles.
+    pub const ALL: [Role; 2] = [Role::ToMove, Role::Waiting];
+
+    /// The name in weights files: `to_move` or `waiting`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Role::ToMove => "to_move",
+            Role::Waiting => "waiting",
+        }
+    }
+}
+
+/// The evaluation weights of one rule. The value of an empty point for a colour is looked up by
+/// the combination of the four line shapes a stone of that colour makes there
+/// ([`super::combo_index`]), in the table of that colour and role; the static evaluation of a
+/// position is `(sum of the side to move's to-move values) * tempo_eighths / 8 - (sum of the
+/// opponent's waiting values)`. Combination 0 (nothing on any line) is always worth 0: it is
+/// also the combination of every occupied point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleWeights {
+    rule: Rule,
+    tempo_eighths: i32,
+    /// `values[color][combo][role]`.
+    values: Box<[[[i32; 2]; COMBOS]; 2]>,
+}
+
+impl RuleWeights {
+    /// All-zero weights for `rule` (tempo 8/8).
+    pub fn zero(rule: Rule) -> RuleWeights {
+        RuleWeights {
+            rule,
+            tempo_eighths: 8,
+            values: Box::new([[[0; 2]; COMBOS]; 2]),
+        }
+    }
+
+    /// The hand-set weights (the constants of [`crate::params`]): a point is worth the sum of
+    /// its line shapes' values plus a bonus for a double four, a four-three or a double three
+    /// (not for Black's fouls under Renju), the same for both roles, with the side to move's
+    /// total counting [`TEMPO_EIGHTHS`] eighths.
+    pub fn hand_set(rule: Rule) -> RuleWeights {
+        let mut w = RuleWeights::zero(rule);
+        w.tempo_eighths = TEMPO_EIGHTHS;
+        for color in Color::ALL {
+            for combo in 1..COMBOS {
+                let v = hand_set_value(rule, color, combo_shapes(combo));
+                for role in Role::ALL {
+                    w.set_value(color, role, combo, v);
+                }
+            }
+        }
+        w
+    }
+
+    /// [`RuleWeights::hand_set`] of `rule`, built once.
+    pub fn hand_set_for(rule: Rule) -> Arc<RuleWeights> {
+        static HAND_SET: OnceLock<Vec<Arc<RuleWeights>>> = OnceLock::new();
+        HAND_SET
+            .get_or_init(|| {
+                Rule::ALL
+                    .iter()
+                    .map(|&r| Arc::new(RuleWeights::hand_set(r)))
+                    .collect()
+            })
+            .iter()
+            .find(|w| w.rule == rule)
+            .cloned()
+            .unwrap_or_else(|| Arc::new(RuleWeights::hand_set(rule)))
+    }
+
+    /// The weights the engine uses by default for `rule`: the tuned ones compiled into the
+    /// library where there are some (see [`super::DEFAULT_WEIGHTS_JSON`]), else the hand-set
+    /// ones. Built once.
+    pub fn default_for(rule: Rule) -> Arc<RuleWeights> {
+        static DEFAULTS: OnceLock<Vec<Arc<RuleWeights>>> = OnceLock::new();
+        let all = DEFAULTS.get_or_init(|| {
+            let tuned = super::EvalWeights::compiled_in();
+            Rule::ALL
+                .iter()
+                .map(|&r| {
+                    tuned
+                        .as_ref()
+                        .ok()
+                        .and_then(|t| t.get(r).cloned())
+                        .unwrap_or_else(|| RuleWeights::hand_set_for(r))
+                })
+                .collect()
+        });
+        all.iter()
+            .find(|w| w.rule == rule)
+            .cloned()
+            .unwrap_or_else(|| Arc::new(RuleWeights::hand_set(rule)))
+    }
+
+    /// The rule these weights are for.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// How many eighths the side to move's total counts.
+    pub fn tempo_eighths(&self) -> i32 {
+        self.tempo_eighths
+    }
+
+    /// Sets how many eighths the side to move's total counts.
+    pub fn set_tempo_eighths(&mut self, eighths: i32) {
+        self.tempo_eighths = eighths;
+    }
+
+    /// The value of combination `combo` for a `color` point in `role`.
+    #[inline]
+    pub fn value(&self, color: Color, role: Role, combo: usize) -> i32 {
+        self.values[color.index()][combo][role as usize]
+    }
+
+    /// Both role values of combination `combo` for a `color` point: `[to_move, waiting]`.
+    #[inline]
+    pub(crate) fn values(&self, color: Color, combo: usize) -> [i32; 2] {
+        self.values[color.index()][combo]
+    }
+
+    /// Sets the value of combination `combo` for a `color` point in `role` (combination 0 stays
+    /// 0, and out-of-range indexes are ignored).
+    pub fn set_value(&mut self, color: Color, role: Role, combo: usize, value: i32) {
+        if (1..COMBOS).contains(&combo) {
+            self.values[color.index()][combo][role as usize] = value;
+        }
+    }
+}
+
+/// The hand-set value of a point where a `color` stone makes `shapes`.
+fn hand_set_value(rule: Rule, color: Color, shapes: [Shape; 4]) -> i32 {
+    let counts = ThreatCounts::of(shapes, rule, color);
+    let mut value: i32 = shapes.iter().map(|&s| SHAPE_VALUE[s as usize]).sum();
+    if counts.fives == 0 {
+        if counts.double_four {
+            value += DOUBLE_FOUR_BONUS;
+        } else if counts.any_four >= 1 && counts.threes >= 1 {
+            value += FOUR_THREE_BONUS;
+        } else if counts.threes >= 2 && !counts.renju_black {
+            value += THREE_THREE_BONUS;
+        }
+    }
+    value
+}
+
+/// The threats of one point for one colour, counted over its four line shapes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ThreatCounts {
+    pub fives: u32,
+    pub any_four: u32,
+    pub threes: u32,
+    /// Two five threats at once: an open four, or (not for Black under Renju, a foul) two fours.
+    pub double_four: bool,
+    pub renju_black: bool,
+}
+
+impl ThreatCounts {
+    pub fn of(shapes: [Shape; 4], rule: Rule, color: Color) -> ThreatCounts {
+        let (mut fives, mut fours, mut open_fours, mut threes) = (0, 0, 0, 0);
+        for s in shapes {
+            match s {
+                Shape::Five => fives += 1,
+                Shape::OpenFour => open_fours += 1,
+                Shape::Four => fours += 1,
+                Shape::OpenThree => threes += 1,
+                _ => {}
+            }
+        }
+        let renju_black = rule == Rule::Renju && color == Color::Black;
+        let any_four = fours + open_fours;
+        ThreatCounts {
+            fives,
+            any_four,
+            threes,
+            double_four: open_fours > 0 || (any_four >= 2 && !renju_black),
+            renju_black,
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The tuner lowers the loss on a small fixed set of self-play games, and the weights it writes
+//! load back.
+
+use std::path::Path;
+
+use gomoku_ai::tune::{FitOptions, SampleOptions, TexelData};
+use gomoku_ai::weights::{EvalWeights, RuleWeights};
+use gomoku_core::Rule;
+use gomoku_core::record::{self, Format, ReadOptions};
+
+fn games(prefix: &str, rule: Rule) -> Vec<record::Record> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tune");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .collect();
+    files.sort();
+    let options = ReadOptions {
+        rule,
+        ..ReadOptions::default()
+    };
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            record::read_str_with(&text, Format::Psq, &options).unwrap()
+        })
+        .collect()
+}
+
+fn fit_lowers_the_loss(prefix: &str, rule: Rule) {
+    let records = games(prefix, rule);
+    assert!(records.len() >= 8);
+    let start = RuleWeights::hand_set(rule);
+    let mut data = TexelData::new(
+        rule,
+        start.tempo_eighths(),
+        SampleOptions {
+            skip_plies: 4,
+            validation_every: 4,
+        },
+    );
+    let added: usize = records.iter().map(|r| data.add_game(r)).sum();
+    let (positions, held_out) = data.positions();
+    assert_eq!(added, positions);
+    assert!(
+        held_out > 0 && held_out < positions,
+        "{held_out} of {positions}"
+    );
+    let options = FitOptions {
+        epochs: 60,
+        report_every: 20,
+        ..FitOptions::default()
+    };
+    let mut reports = Vec::new();
+    let fitted = data.fit(&start, &options, &mut |p| reports.push(*p));
+    assert_eq!(reports.len(), 4);
+    assert!(
+        fitted.rounded.training_loss < fitted.initial.training_loss - 0.01,
+        "{fitted:?}"
+    );
+    assert_ne!(fitted.weights, start);
+    // The loss of the written weights is what the data says of them.
+    let (training, _) = data.losses_at(&fitted.weights, fitted.scale);
+    assert!((training - fitted.rounded.training_loss).abs() < 1e-12);
+    let file = EvalWeights::new(vec![fitted.weights.clone()]).unwrap();
+    let back = EvalWeights::from_json(&file.to_json()).unwrap();
+    assert_eq!(**back.for_rule(rule).unwrap(), fitted.weights);
+}
+
+#[test]
+fn the_tuner_lowers_the_freestyle_loss() {
+    fit_lowers_the_loss("free-", Rule::Freestyle);
+}
+
+#[test]
+fn the_tuner_lowers_the_renju_loss() {
+    fit_lowers_the_loss("renju-", Rule::Renju);
+}
+
+#[test]
+fn games_of_another_rule_are_skipped() {
+    let records = games("free-", Rule::Freestyle);
+    let mut data = TexelData::new(Rule::Renju, 10, SampleOptions::default());
+    assert_eq!(data.add_game(&records[0]), 0);
+    assert_eq!(data.skipped_games(), 1);
+    assert_eq!(data.positions(), (0, 0));
+}

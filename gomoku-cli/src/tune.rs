@@ -1,0 +1,165 @@
+//! `gomoku tune`: fits the evaluation weights of one rule to games (see
+//! [`gomoku_ai::tune::TexelData`]) and writes a weights file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use gomoku_ai::tune::{FitOptions, SampleOptions, TexelData};
+use gomoku_ai::weights::{EvalWeights, RuleWeights};
+use gomoku_core::Rule;
+use gomoku_core::record::{self, Format, ReadOptions};
+
+/// What to fit.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// Record files or directories of them (read recursively).
+    pub inputs: Vec<PathBuf>,
+    /// The weights file to write.
+    pub out: PathBuf,
+    /// The rule fitted (games of other rules are skipped; also the rule of records that do not
+    /// carry one).
+    pub rule: Rule,
+    /// Board size of records that do not carry one.
+    pub size: u32,
+    /// Weights to start from (the hand-set ones if `None`).
+    pub start: Option<PathBuf>,
+    /// Which positions become samples.
+    pub samples: SampleOptions,
+    /// The fit.
+    pub fit: FitOptions,
+}
+
+/// The figures of a fit.
+#[derive(Clone, Debug)]
+pub struct TuneSummary {
+    /// Games used.
+    pub games: usize,
+    /// Positions used, and how many of them held out.
+    pub positions: (usize, usize),
+    /// Training and validation loss of the starting weights, and of the result.
+    pub start_losses: (f64, f64),
+    /// Training and validation loss of the written weights.
+    pub final_losses: (f64, f64),
+}
+
+/// Writes the hand-set weights of every rule to `out`.
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn write_hand_set(out: &Path) -> Result<(), String> {
+    EvalWeights::hand_set().save(out).map_err(|e| e.to_string())
+}
+
+/// Every file under `path` (itself if a file), sorted.
+fn files_under(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        entries.sort();
+        for e in entries {
+            files_under(&e, out)?;
+        }
+        Ok(())
+    } else if path.exists() {
+        out.push(path.to_path_buf());
+        Ok(())
+    } else {
+        Err(format!("{}: no such file or directory", path.display()))
+    }
+}
+
+/// Reads the games, fits, writes the weights; progress and figures go to `report`.
+///
+/// # Errors
+/// A message naming the problem: a missing input, no usable games, unreadable start weights,
+/// an unwritable output.
+pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary, String> {
+    let mut say = |text: String| {
+        let _ = report.write_all(text.as_bytes());
+        let _ = report.flush();
+    };
+    let start = match &options.start {
+        Some(path) => {
+            let w = EvalWeights::load(path).map_err(|e| e.to_string())?;
+            let rule_weights = w
+                .for_rule(options.rule)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            RuleWeights::clone(rule_weights)
+        }
+        None => RuleWeights::hand_set(options.rule),
+    };
+    let read_start = Instant::now();
+    let mut files = Vec::new();
+    for input in &options.inputs {
+        files_under(input, &mut files)?;
+    }
+    let read = ReadOptions {
+        size: options.size,
+        rule: options.rule,
+        game: 0,
+    };
+    let mut data = TexelData::new(options.rule, start.tempo_eighths(), options.samples);
+    let mut bad_files = 0;
+    for file in &files {
+        let games = record::read_text(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                let format = Format::from_path(file).unwrap_or_else(|| Format::detect(&text));
+                record::read_all(&text, format, &read).map_err(|e| e.to_string())
+            });
+        match games {
+            Ok(games) => {
+                for game in games.into_iter().flatten() {
+                    data.add_game(&game);
+                }
+            }
+            Err(e) => {
+                bad_files += 1;
+                say(format!("skipping {}: {e}\n", file.display()));
+            }
+        }
+    }
+    let (positions, held_out) = data.positions();
+    say(format!(
+        "read {} files in {:.1} s: {} games of {} ({} skipped: other rule or no result; {} unreadable files), {} positions ({} held out)\n",
+        files.len(),
+        read_start.elapsed().as_secs_f64(),
+        data.games(),
+        options.rule,
+        data.skipped_games(),
+        bad_files,
+        positions,
+        held_out
+    ));
+    if positions == 0 {
+        return Err(format!("no positions of {} games to fit", options.rule));
+    }
+    let fit_start = Instant::now();
+    let fitted = data.fit(&start, &options.fit, &mut |p| {
+        say(format!(
+            "epoch {:>5}: training loss {:.5}, validation loss {:.5}\n",
+            p.epoch, p.training_loss, p.validation_loss
+        ));
+    });
+    say(format!(
+        "fitted in {:.1} s at scale {:.1}: start weights training {:.5} validation {:.5} -> written weights training {:.5} validation {:.5}\n",
+        fit_start.elapsed().as_secs_f64(),
+        fitted.scale,
+        fitted.initial.training_loss,
+        fitted.initial.validation_loss,
+        fitted.rounded.training_loss,
+        fitted.rounded.validation_loss
+    ));
+    let weights = EvalWeights::new(vec![fitted.weights]).map_err(|e| e.to_string())?;
+    weights.save(&options.out).map_err(|e| e.to_string())?;
+    say(format!("wrote {}\n", options.out.display()));
+    Ok(TuneSummary {
+        games: data.games(),
+        positions: data.positions(),
+        start_losses: (fitted.initial.training_loss, fitted.initial.validation_loss),
+        final_losses: (fitted.rounded.training_loss, fitted.rounded.validation_loss),
+    })
+}

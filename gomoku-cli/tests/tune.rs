@@ -1,0 +1,144 @@
+//! `gomoku selfplay`, `gomoku tune`, and weights files in `gomoku match engine,eval=FILE` and
+//! `gomoku pbrain --eval FILE`.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use gomoku_ai::weights::EvalWeights;
+use gomoku_core::Rule;
+
+fn gomoku(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("gomoku runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn selfplay_then_tune_then_match_with_the_weights() {
+    let dir = temp_dir("flow");
+    let games = dir.join("games");
+    let weights = dir.join("w.json");
+    let (out, err, ok) = gomoku(&[
+        "selfplay",
+        "-n",
+        "4",
+        "--nodes",
+        "300",
+        "-j",
+        "2",
+        "--size",
+        "11",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("4 games"), "{out}");
+    assert_eq!(std::fs::read_dir(&games).unwrap().count(), 4);
+
+    let (out, err, ok) = gomoku(&[
+        "tune",
+        games.to_str().unwrap(),
+        "--size",
+        "11",
+        "--epochs",
+        "10",
+        "--report-every",
+        "5",
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("4 games of freestyle"), "{out}");
+    assert!(out.contains("epoch    10: training loss"), "{out}");
+    let loaded = EvalWeights::load(&weights).unwrap();
+    assert_eq!(loaded.rules(), vec![Rule::Freestyle]);
+
+    let spec = format!("engine,eval={}", weights.display());
+    let (out, err, ok) = gomoku(&[
+        "match", &spec, "engine", "-n", "2", "--time", "30ms", "--size", "11", "--json",
+    ]);
+    assert!(ok, "{out}{err}");
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["games"].as_u64(), Some(2), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hand_set_weights_are_written_for_every_rule() {
+    let dir = temp_dir("hand");
+    let path = dir.join("hand.json");
+    let (out, err, ok) = gomoku(&["tune", "--hand-set", "--out", path.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        EvalWeights::load(&path).unwrap().rules(),
+        Rule::ALL.to_vec()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_weights_files_are_errors_naming_the_problem() {
+    let dir = temp_dir("bad");
+    let missing = dir.join("missing.json");
+    let truncated = dir.join("truncated.json");
+    let text = EvalWeights::hand_set().to_json();
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    let future = dir.join("future.json");
+    std::fs::write(&future, text.replace("\"version\": 1", "\"version\": 9")).unwrap();
+
+    for (file, words) in [
+        (&missing, "cannot read weights file"),
+        (&truncated, "truncated"),
+        (&future, "version 9"),
+    ] {
+        let spec = format!("engine,eval={}", file.display());
+        let (out, err, ok) = gomoku(&["match", &spec, "engine", "-n", "2", "--time", "10ms"]);
+        assert!(!ok, "{out}");
+        assert!(err.contains(words), "{err}");
+        assert!(
+            err.contains(file.file_name().unwrap().to_str().unwrap()),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+
+        let (out, err, ok) = gomoku(&["pbrain", "--eval", file.to_str().unwrap()]);
+        assert!(!ok, "{out}");
+        assert!(err.contains(words), "{err}");
+    }
+
+    // A file for another rule than the one tuned from.
+    let freestyle_only = dir.join("freestyle.json");
+    EvalWeights::new(vec![gomoku_ai::weights::RuleWeights::hand_set(
+        Rule::Freestyle,
+    )])
+    .unwrap()
+    .save(&freestyle_only)
+    .unwrap();
+    let (out, err, ok) = gomoku(&[
+        "tune",
+        dir.to_str().unwrap(),
+        "--rule",
+        "renju",
+        "--start",
+        freestyle_only.to_str().unwrap(),
+        "--out",
+        dir.join("x.json").to_str().unwrap(),
+    ]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("cover freestyle, not renju"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
