@@ -71,6 +71,11 @@ impl Brain {
         stdin.flush().expect("flush to brain");
     }
 
+    /// The process id of the brain.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Closes the brain's input.
     pub fn close_input(&mut self) {
         self.stdin = None;
