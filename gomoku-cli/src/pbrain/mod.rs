@@ -116,7 +116,7 @@ where
     W: Write,
 {
     let session = session::Session::new(&player.name());
-    let (events_tx, events) = mpsc::channel();
+    let (events_tx, events) = mpsc::sync_channel(input::MAX_QUEUED_EVENTS);
     let worker = worker::Worker::spawn(player, events_tx.clone())?;
     input::spawn_reader(input, events_tx);
     event_loop::event_loop(session, &worker, &events, &mut output)?;

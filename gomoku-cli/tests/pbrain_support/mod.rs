@@ -148,6 +148,15 @@ pub fn is_report(line: &str) -> bool {
     line.starts_with("MESSAGE") || line.starts_with("DEBUG")
 }
 
+/// Asserts that `reply` is an `ERROR` that mentions `mentions` (in any case).
+pub fn assert_error(reply: &str, mentions: &str) {
+    assert!(reply.starts_with("ERROR "), "expected ERROR, got {reply:?}");
+    assert!(
+        reply.to_lowercase().contains(&mentions.to_lowercase()),
+        "{reply:?} should mention {mentions:?}"
+    );
+}
+
 /// Parses a move reply `x,y`.
 pub fn parse_move(reply: &str) -> (u32, u32) {
     let (x, y) = reply
