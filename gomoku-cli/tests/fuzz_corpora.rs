@@ -12,8 +12,11 @@ use std::path::{Path, PathBuf};
 
 use gomoku_core::record::Format;
 
+/// An entry point: takes the fuzzer's bytes, panics on a broken invariant.
+type Entry = fn(&[u8]);
+
 /// The fuzz targets and their entry points.
-const TARGETS: [(&str, fn(&[u8])); 7] = [
+const TARGETS: [(&str, Entry); 7] = [
     ("record_json", |d| fuzz_entries::record(Format::Json, d)),
     ("record_psq", |d| fuzz_entries::record(Format::Psq, d)),
     ("record_sgf", |d| fuzz_entries::record(Format::Sgf, d)),
