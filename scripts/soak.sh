@@ -6,11 +6,16 @@
 # plus the match's tolerance, and memory flat. The match starts a fresh pair of engines for each
 # game, so "flat" means: never more than 4 engines alive at once (none left behind), and the
 # engines' peak RSS over the last quarter of the run at most FLAT_PERCENT above the peak over
-# the second quarter.
+# the second quarter. Then scripts/soak_session.py has ONE engine process play SESSION_GAMES
+# (default 1000) games under INFO max_memory SESSION_MEMORY (default 20 MB) against random
+# moves, checking its replies, its peak resident memory against the limit, and that its memory
+# stays flat from game to game (the match above starts a fresh engine per game).
 #
-# Usage: nice -n 15 scripts/soak.sh            (GAMES=100 TIME=50ms OUT=dir scripts/soak.sh ...)
+# Usage: nice -n 15 scripts/soak.sh            (GAMES=100 TIME=50ms OUT=dir scripts/soak.sh ...;
+# TIME in ms)
 # Output in OUT (default target/soak): summary.json, rss.tsv (time, pid, VmRSS kB, VmHWM kB),
-# progress.log, stderr.log (the match's), engine-stderr.log, games/ (one record per game).
+# progress.log, stderr.log (the match's), engine-stderr.log, games/ (one record per game),
+# session.tsv (the long-lived engine's memory after each game).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${GAMES:-1000}
@@ -94,4 +99,7 @@ flat=$(awk -v end="$elapsed" -v pct="$flat_percent" '
     print " MB" > "/dev/stderr"
     print (mid > 0 && last <= mid * (1 + pct / 100)) ? 1 : 0 }' "$out/rss.tsv")
 check '[ "$flat" = 1 ]' "memory flat (last quarter within ${flat_percent}% of the second quarter)"
+
+python3 scripts/soak_session.py "$bin/pbrain-gomoku" "${SESSION_GAMES:-1000}" \
+  "${SESSION_MEMORY:-20000000}" "${time%ms}" "$out/session.tsv" || fail=1
 exit "$fail"
