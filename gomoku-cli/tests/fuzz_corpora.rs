@@ -81,37 +81,24 @@ fn every_corpus_directory_belongs_to_a_target() {
     }
 }
 
-#[test]
-fn record_json() {
-    assert!(replay("record_json") > 0);
+/// One test per target, so they run in parallel and fail by name.
+macro_rules! replay_tests {
+    ($($target:ident),*) => {
+        $(
+            #[test]
+            fn $target() {
+                assert!(replay(stringify!($target)) > 0, "no corpus for {}", stringify!($target));
+            }
+        )*
+    };
 }
 
-#[test]
-fn record_psq() {
-    assert!(replay("record_psq") > 0);
-}
-
-#[test]
-fn record_sgf() {
-    assert!(replay("record_sgf") > 0);
-}
-
-#[test]
-fn record_rif() {
-    assert!(replay("record_rif") > 0);
-}
-
-#[test]
-fn record_move_list() {
-    assert!(replay("record_move_list") > 0);
-}
-
-#[test]
-fn notation() {
-    assert!(replay("notation") > 0);
-}
-
-#[test]
-fn pbrain_session() {
-    assert!(replay("pbrain_session") > 0);
-}
+replay_tests!(
+    record_json,
+    record_psq,
+    record_sgf,
+    record_rif,
+    record_move_list,
+    notation,
+    pbrain_session
+);

@@ -195,14 +195,8 @@ fn a_flood_of_input_during_a_search_is_bounded() {
     parse_move(&brain.reply());
     assert_error(&brain.reply(), "lines ignored");
     brain.assert_silent();
-    let status = std::fs::read_to_string(format!("/proc/{}/status", brain.pid()));
-    if let Ok(status) = status {
-        let kb: u64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmHWM");
-        assert!(kb < 40 << 10, "peak resident memory {kb} kB");
+    if let Some(peak) = brain.peak_resident_bytes() {
+        assert!(peak < 40 << 20, "peak resident memory {peak} bytes");
     }
     brain.send("END");
     assert_exits_cleanly(&mut brain, Duration::from_secs(5));

@@ -14,24 +14,6 @@ const TURN_MS: u32 = 350;
 /// Moves the brain searches.
 const MOVES: usize = 6;
 
-/// The brain's peak resident memory in bytes.
-fn peak_resident(brain: &Brain) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", brain.pid()))
-        .expect("read /proc/<pid>/status");
-    let line = status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .expect("a VmHWM line");
-    let kb: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .expect("VmHWM in kB");
-    kb * 1024
-}
-
 /// Plays [`MOVES`] searched moves of the engine (as Black, against moves spiralling out of the
 /// centre) under `max_memory` bytes (0: no limit) and returns the peak resident memory.
 fn peak_after_search(max_memory: u64) -> u64 {
@@ -56,7 +38,9 @@ fn peak_after_search(max_memory: u64) -> u64 {
         brain.send(&format!("TURN {},{}", next.0, next.1));
     }
     brain.reply();
-    let peak = peak_resident(&brain);
+    let peak = brain
+        .peak_resident_bytes()
+        .expect("VmHWM in /proc/<pid>/status");
     brain.send("END");
     peak
 }

@@ -76,6 +76,21 @@ impl Brain {
         self.child.id()
     }
 
+    /// The brain's peak resident memory in bytes (`VmHWM` in `/proc/<pid>/status`), where
+    /// `/proc` exists.
+    pub fn peak_resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb * 1024)
+    }
+
     /// Closes the brain's input.
     pub fn close_input(&mut self) {
         self.stdin = None;
