@@ -23,8 +23,7 @@ use crate::levels::{Level, LevelCaps};
 use crate::memory::MemoryBudget;
 use crate::params::{
     ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFAULT_HASH_BYTES,
-    DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY,
-    ROOT_THREAT_TIME_PERCENT,
+    DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY, ROOT_THREAT_TIME_PERCENT,
 };
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
