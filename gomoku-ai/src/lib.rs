@@ -42,6 +42,7 @@ mod evaluator;
 pub mod explain;
 mod greedy;
 mod levels;
+pub mod memory;
 pub mod params;
 pub mod pattern;
 mod pattern_evaluator;

@@ -99,12 +99,33 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 
 /// Default size of the transposition table (bytes).
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
-/// Under a memory limit (`Limits::max_memory`), the share (percent) of it given to the
-/// transposition table; the rest covers the threat solver's tables (bounded by its memory
-/// budget, `ThreatSolver::set_memory_budget`), the pattern state and the program itself.
-pub const MEMORY_HASH_PERCENT: u64 = 40;
+/// How a memory limit (`Limits::max_memory`, the protocol's `INFO max_memory`: the whole
+/// process's resident memory, as Gomocup defines it) is shared out. First
+/// [`MEMORY_BASELINE_BYTES`] are kept for the program itself; of the rest the transposition
+/// table gets [`MEMORY_HASH_PERCENT`] (rounded down to a power of two of entries, so between
+/// half of that and all of it), the threat solver's tables [`MEMORY_THREAT_PERCENT`] (its
+/// memory budget, `ThreatSolver::set_memory_budget`), and what is left is headroom for what a
+/// search allocates as it goes (move lists, principal variations, reports, the allocator's
+/// slack). Without a limit the table has [`DEFAULT_HASH_BYTES`] and the threat solver its
+/// default budget.
+///
+/// The baseline covers the code and data of the binary, the stacks of the protocol engine's
+/// threads, the pattern tables, the boards and the I/O buffers: about 3 MB measured as the
+/// peak resident memory (`VmHWM`) of `pbrain-gomoku` before its first search, plus a margin.
+pub const MEMORY_BASELINE_BYTES: u64 = 5 << 20;
+/// Under a memory limit, the share (percent) of it, after [`MEMORY_BASELINE_BYTES`], given to
+/// the transposition table.
+pub const MEMORY_HASH_PERCENT: u64 = 50;
+/// Under a memory limit, the share (percent) of it, after [`MEMORY_BASELINE_BYTES`], given to
+/// the threat solver's tables (see `WinFinder::set_table_bytes`).
+pub const MEMORY_THREAT_PERCENT: u64 = 25;
 /// The smallest transposition table the engine shrinks to under a memory limit.
-pub const MIN_HASH_BYTES: usize = 1 << 20;
+pub const MIN_HASH_BYTES: usize = 256 << 10;
+/// The smallest budget given to the threat solver's tables under a memory limit.
+pub const MIN_THREAT_TABLE_BYTES: usize = 128 << 10;
+/// The largest budget given to the threat solver's tables under a memory limit: its default
+/// without a limit.
+pub const MAX_THREAT_TABLE_BYTES: usize = crate::threat::DEFAULT_MEMORY_BYTES;
 
 /// Depth searched when no limit at all is given.
 pub const DEPTH_WITHOUT_LIMITS: u32 = 6;

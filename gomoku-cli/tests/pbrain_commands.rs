@@ -5,21 +5,13 @@ mod pbrain_support;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use pbrain_support::{Brain, is_report, parse_move};
+use pbrain_support::{Brain, assert_error, is_report, parse_move};
 
 fn started(size: u32) -> Brain {
     let mut brain = Brain::random(1);
     brain.send(&format!("START {size}"));
     assert_eq!(brain.reply(), "OK");
     brain
-}
-
-fn assert_error(reply: &str, mentions: &str) {
-    assert!(reply.starts_with("ERROR "), "expected ERROR, got {reply:?}");
-    assert!(
-        reply.to_lowercase().contains(&mentions.to_lowercase()),
-        "{reply:?} should mention {mentions:?}"
-    );
 }
 
 #[test]

@@ -20,10 +20,10 @@ use gomoku_core::{Board, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
+use crate::memory::MemoryBudget;
 use crate::params::{
     ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFAULT_HASH_BYTES,
-    DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY, MEMORY_HASH_PERCENT, MIN_HASH_BYTES,
-    ROOT_THREAT_TIME_PERCENT,
+    DEPTH_WITHOUT_LIMITS, MAIN_SEARCH_TIME_PERCENT, MAX_PLY, ROOT_THREAT_TIME_PERCENT,
 };
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
@@ -78,7 +78,13 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     caps: LevelCaps,
     name: String,
     eval: E,
+    /// Allocated by the first search (and again when its size changes), so that a memory
+    /// limit given with the first search is honoured from the start.
     tt: TranspositionTable,
+    /// The size of the table without a memory limit.
+    hash_bytes: usize,
+    /// The memory limit of the last search.
+    max_memory: Option<u64>,
     memory: OrderingMemory,
     features: SearchFeatures,
     threat: Option<Box<dyn WinFinder>>,
@@ -120,7 +126,9 @@ impl<E: Evaluator> Engine<E> {
             caps: Level::Max.caps(),
             name: "engine".to_string(),
             eval,
-            tt: TranspositionTable::new(DEFAULT_HASH_BYTES),
+            tt: TranspositionTable::new(0),
+            hash_bytes: DEFAULT_HASH_BYTES,
+            max_memory: None,
             memory: OrderingMemory::new(),
             features: SearchFeatures::default(),
             threat: Some(Box::new(ThreatSolver::new())),
@@ -141,24 +149,40 @@ impl<E: Evaluator> Engine<E> {
         };
     }
 
-    /// Resizes the transposition table to use at most `bytes` bytes (clears it).
+    /// Sets the transposition table to use at most `bytes` bytes when no memory limit asks for
+    /// less (clears it; the table is allocated by the next search).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        self.tt = TranspositionTable::new(bytes);
+        self.hash_bytes = bytes;
+        self.tt = TranspositionTable::new(0);
     }
 
-    /// The memory the transposition table uses, in bytes.
+    /// The memory the transposition table uses (or will use from the next search on), in bytes:
+    /// the size set by [`Engine::set_hash_bytes`], or less under the last search's memory limit.
     pub fn hash_bytes(&self) -> usize {
-        self.tt.bytes()
+        TranspositionTable::bytes_for(self.hash_bytes_under(self.max_memory))
     }
 
-    /// Shrinks the transposition table to fit a memory limit (a share of it, see
-    /// [`MEMORY_HASH_PERCENT`]); does nothing when it already fits.
+    /// The size of the transposition table under a memory limit: its share (see
+    /// [`MemoryBudget`]), or the size set without a limit when that is smaller.
+    fn hash_bytes_under(&self, max_memory: Option<u64>) -> usize {
+        max_memory.map_or(self.hash_bytes, |memory| {
+            MemoryBudget::split(memory).hash_bytes.min(self.hash_bytes)
+        })
+    }
+
+    /// Sizes the tables for a search under `max_memory` (see [`MemoryBudget`]): the
+    /// transposition table is (re)allocated when its size changes, and the threat solver is
+    /// given its share.
     fn fit_memory(&mut self, max_memory: Option<u64>) {
-        let Some(memory) = max_memory else { return };
-        let share = usize::try_from(memory / 100 * MEMORY_HASH_PERCENT).unwrap_or(usize::MAX);
-        let want = share.clamp(MIN_HASH_BYTES, DEFAULT_HASH_BYTES);
-        if self.tt.bytes() > want {
-            self.set_hash_bytes(want);
+        self.max_memory = max_memory;
+        let bytes = self.hash_bytes_under(max_memory);
+        if self.tt.bytes() != TranspositionTable::bytes_for(bytes) {
+            // Free the old table before the new one takes memory.
+            self.tt = TranspositionTable::new(0);
+            self.tt = TranspositionTable::new(bytes);
+        }
+        if let Some(threat) = &mut self.threat {
+            threat.set_table_bytes(max_memory.map(|m| MemoryBudget::split(m).threat_bytes));
         }
     }
 
@@ -462,7 +486,7 @@ impl<E: Evaluator> std::fmt::Debug for Engine<E> {
         f.debug_struct("Engine")
             .field("name", &self.name)
             .field("caps", &self.caps)
-            .field("hash_bytes", &self.tt.bytes())
+            .field("hash_bytes", &self.hash_bytes())
             .field("features", &self.features)
             .finish()
     }

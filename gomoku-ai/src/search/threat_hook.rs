@@ -33,4 +33,10 @@ pub trait WinFinder: Send {
     fn leaf_budget(&self) -> u64 {
         0
     }
+
+    /// Bounds the memory of the solver's tables to `bytes` (`None`: the solver's default). The
+    /// engine calls it before each search with the threat solver's share of the memory limit
+    /// (see [`crate::params::MEMORY_THREAT_PERCENT`]). The default does nothing: a solver that
+    /// keeps tables should honour it.
+    fn set_table_bytes(&mut self, _bytes: Option<usize>) {}
 }

@@ -51,16 +51,28 @@ impl TranspositionTable {
 
     /// A table that uses at most `bytes` bytes (at least one entry).
     pub fn new(bytes: usize) -> TranspositionTable {
+        TranspositionTable {
+            entries: vec![Entry::default(); Self::bytes_for(bytes) / Self::ENTRY_BYTES],
+            generation: 0,
+        }
+    }
+
+    /// The bytes a table made with [`TranspositionTable::new`]`(bytes)` uses: a power of two
+    /// of entries, at most `bytes` (but at least one entry).
+    ///
+    /// ```
+    /// use gomoku_ai::TranspositionTable;
+    /// assert_eq!(TranspositionTable::bytes_for(3 << 20), 2 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for(1), TranspositionTable::ENTRY_BYTES);
+    /// ```
+    pub fn bytes_for(bytes: usize) -> usize {
         let wanted = (bytes / Self::ENTRY_BYTES).max(1);
         let len = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        TranspositionTable {
-            entries: vec![Entry::default(); len],
-            generation: 0,
-        }
+        len * Self::ENTRY_BYTES
     }
 
     /// The memory used by the entries, in bytes.

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use gomoku_core::{Board, Rule};
 
-use super::{Budget, ThreatResult, ThreatSolver};
+use super::{Budget, DEFAULT_MEMORY_BYTES, ThreatResult, ThreatSolver};
 use crate::params::{LEAF_THREAT_NODES, ROOT_THREAT_NODES};
 use crate::search::{WinFinder, WinSearch};
 
@@ -55,5 +55,9 @@ impl WinFinder for ThreatSolver {
 
     fn leaf_budget(&self) -> u64 {
         LEAF_THREAT_NODES
+    }
+
+    fn set_table_bytes(&mut self, bytes: Option<usize>) {
+        self.set_memory_budget(bytes.unwrap_or(DEFAULT_MEMORY_BYTES));
     }
 }

@@ -91,7 +91,9 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     if line.is_empty() {
         return Ok(Command::Blank);
     }
-    if line.starts_with(|c: char| c.is_ascii_digit()) {
+    // A stone line starts with a digit; a sign before one is a bad stone line, not a keyword.
+    let unsigned = line.strip_prefix(['-', '+']).unwrap_or(line);
+    if unsigned.starts_with(|c: char| c.is_ascii_digit()) {
         let (coord, field) = parse_stone(line).map_err(|reason| CommandError::Malformed {
             command: "stone line",
             reason,
@@ -234,6 +236,23 @@ fn parse_stone(text: &str) -> Result<(Coord, Option<u32>), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_signed_number_starts_a_bad_stone_line() {
+        for line in ["-3,4,1", "+3,4", "-0,0"] {
+            let parsed = super::parse_command(line);
+            assert!(
+                matches!(
+                    parsed,
+                    Err(super::CommandError::Malformed {
+                        command: "stone line",
+                        ..
+                    })
+                ),
+                "{line}: {parsed:?}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -5,6 +5,10 @@
 //! `YXSTOP`, which stop the search at once (its move is still answered, then `END` is obeyed).
 //! Once `END` has been read, every later search is stopped as soon as it starts, so the brain
 //! exits promptly even when a long script is still queued.
+//!
+//! The queue is bounded: beyond [`MAX_PENDING_BYTES`] of waiting input, lines are dropped (never
+//! `END`) and one `ERROR` says how many when the queue is worked through. A line too long to
+//! keep (see [`super::input::MAX_LINE_BYTES`]) is answered with an `ERROR`.
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -15,17 +19,24 @@ use gomoku_ai::{SearchInfo, SearchResult, StopFlag};
 
 use super::clock::MIN_MOVE_TIME;
 use super::command::{Command, parse_command};
+use super::input::{Line, MAX_LINE_BYTES};
 use super::session::{Action, Purpose, Session};
 use super::worker::{Job, Worker};
 
 /// How long after `END` or `YXSTOP` the session waits for the player before answering for it.
 pub const STOP_GRACE: Duration = Duration::from_millis(300);
 
+/// The most input waiting while a search runs, in bytes (each line counted with
+/// [`LINE_OVERHEAD_BYTES`] more for its bookkeeping); no manager sends a fraction of it.
+pub const MAX_PENDING_BYTES: usize = 4 << 20;
+/// What a queued line costs beyond its text, in bytes.
+const LINE_OVERHEAD_BYTES: usize = 64;
+
 /// What the reader and search threads send to the event loop.
 #[derive(Debug)]
 pub(crate) enum Event {
     /// A line of input and when it was read.
-    Line(String, Instant),
+    Line(Line, Instant),
     /// The end of input.
     Eof,
     /// A progress report of search `id`.
@@ -37,7 +48,54 @@ pub(crate) enum Event {
 /// Queued input.
 enum Input {
     Line(String, Instant),
+    TooLong(usize),
+    /// Lines dropped because the queue was full.
+    Dropped(usize),
     Eof,
+}
+
+/// The input waiting to be handled, bounded by [`MAX_PENDING_BYTES`].
+#[derive(Default)]
+struct Pending {
+    queue: VecDeque<Input>,
+    bytes: usize,
+}
+
+impl Pending {
+    fn cost(input: &Input) -> usize {
+        match input {
+            Input::Line(line, _) => line.len() + LINE_OVERHEAD_BYTES,
+            _ => 0,
+        }
+    }
+
+    /// Queues a line; drops it (counting it) when the queue is full, unless it is `END`.
+    fn push_line(&mut self, line: String, received: Instant, is_end: bool) {
+        let input = Input::Line(line, received);
+        let cost = Pending::cost(&input);
+        if is_end || self.bytes + cost <= MAX_PENDING_BYTES {
+            self.bytes += cost;
+            self.queue.push_back(input);
+        } else if let Some(Input::Dropped(n)) = self.queue.back_mut() {
+            *n += 1;
+        } else {
+            self.queue.push_back(Input::Dropped(1));
+        }
+    }
+
+    fn push(&mut self, input: Input) {
+        self.queue.push_back(input);
+    }
+
+    fn pop(&mut self) -> Option<Input> {
+        let input = self.queue.pop_front()?;
+        self.bytes -= Pending::cost(&input);
+        Some(input)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
 }
 
 /// The search being waited for.
@@ -58,14 +116,26 @@ pub(crate) fn event_loop<W: Write>(
     events: &Receiver<Event>,
     out: &mut W,
 ) -> io::Result<()> {
-    let mut pending: VecDeque<Input> = VecDeque::new();
+    let mut pending = Pending::default();
     let mut active: Option<Active> = None;
     let mut end_requested = false;
     let mut next_id = 0u64;
     loop {
         if active.is_none() {
-            match pending.pop_front() {
+            match pending.pop() {
                 Some(Input::Eof) => return Ok(()),
+                Some(Input::TooLong(bytes)) => say(
+                    out,
+                    &format!(
+                        "ERROR line of {bytes} bytes ignored: the longest line accepted has {MAX_LINE_BYTES}"
+                    ),
+                )?,
+                Some(Input::Dropped(lines)) => say(
+                    out,
+                    &format!(
+                        "ERROR {lines} lines ignored: more than {MAX_PENDING_BYTES} bytes of input arrived during one search"
+                    ),
+                )?,
                 Some(Input::Line(line, received)) => {
                     for action in session.handle(&line, received) {
                         match action {
@@ -156,7 +226,7 @@ pub(crate) fn event_loop<W: Write>(
         };
 
         match event {
-            Event::Line(line, received) => {
+            Event::Line(Line::Text(line), received) => {
                 let command = parse_command(&line);
                 let is_end = command == Ok(Command::End);
                 end_requested |= is_end;
@@ -166,9 +236,10 @@ pub(crate) fn event_loop<W: Write>(
                     search.stopped = true;
                     search.give_up_at = search.give_up_at.min(Instant::now() + STOP_GRACE);
                 }
-                pending.push_back(Input::Line(line, received));
+                pending.push_line(line, received, is_end);
             }
-            Event::Eof => pending.push_back(Input::Eof),
+            Event::Line(Line::TooLong(bytes), _) => pending.push(Input::TooLong(bytes)),
+            Event::Eof => pending.push(Input::Eof),
             Event::Progress(id, info) => {
                 if let Some(search) = active.as_mut().filter(|s| s.id == id) {
                     if let Some(line) = session.message(&info) {

@@ -30,9 +30,15 @@
 //!   empty point) is answered at once.
 //! - `YXNBEST n` answers the best move without playing it (the player interface has no
 //!   multi-PV, so only the best move is computed whatever `n`).
-//! - `INFO max_memory` is passed to the player as [`gomoku_ai::Limits::max_memory`] (the engine
-//!   shrinks its transposition table to fit); `thread_num` is ignored (single-threaded search);
-//!   `game_type`, `folder` and unknown keys are ignored.
+//! - `INFO max_memory` (bytes for the whole process; 0 for none) is passed to the player as
+//!   [`gomoku_ai::Limits::max_memory`]: the engine sizes every table from it (see
+//!   [`gomoku_ai::memory::MemoryBudget`]), so the peak resident memory stays under it down to
+//!   10 MB; `thread_num` is ignored (single-threaded search); `game_type`, `folder` and unknown
+//!   keys are ignored.
+//! - Hostile input: a line longer than [`input::MAX_LINE_BYTES`] is refused with an `ERROR`;
+//!   input that arrives during a search is queued up to a bound (lines beyond it are dropped and
+//!   reported, `END` never is); numbers that overflow and coordinates off the board are
+//!   `ERROR`s; the end of input lets the running search answer, then the brain exits.
 //! - A `BOARD` stone with field 3 (a winning-line stone of a continuous game) counts as the
 //!   opponent's.
 
@@ -116,7 +122,7 @@ where
     W: Write,
 {
     let session = session::Session::new(&player.name());
-    let (events_tx, events) = mpsc::channel();
+    let (events_tx, events) = mpsc::sync_channel(input::MAX_QUEUED_EVENTS);
     let worker = worker::Worker::spawn(player, events_tx.clone())?;
     input::spawn_reader(input, events_tx);
     event_loop::event_loop(session, &worker, &events, &mut output)?;

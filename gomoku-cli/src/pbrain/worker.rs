@@ -1,7 +1,7 @@
 //! The search thread: owns the [`Player`] and runs one search at a time, so the session keeps
 //! reading input while the brain thinks. Progress and results go back as events.
 
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Sender, SyncSender};
 use std::thread;
 
 use gomoku_ai::{Limits, Player};
@@ -35,7 +35,7 @@ impl Worker {
     /// Starts the search thread with `player`, reporting to `events`.
     pub(crate) fn spawn(
         mut player: Box<dyn Player>,
-        events: Sender<Event>,
+        events: SyncSender<Event>,
     ) -> std::io::Result<Worker> {
         let (jobs, inbox) = mpsc::channel::<Job>();
         thread::Builder::new()

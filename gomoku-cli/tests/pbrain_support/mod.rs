@@ -71,6 +71,26 @@ impl Brain {
         stdin.flush().expect("flush to brain");
     }
 
+    /// The process id of the brain.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The brain's peak resident memory in bytes (`VmHWM` in `/proc/<pid>/status`), where
+    /// `/proc` exists.
+    pub fn peak_resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb * 1024)
+    }
+
     /// Closes the brain's input.
     pub fn close_input(&mut self) {
         self.stdin = None;
@@ -141,6 +161,15 @@ impl Drop for Brain {
 /// Whether a line is a search report rather than a reply.
 pub fn is_report(line: &str) -> bool {
     line.starts_with("MESSAGE") || line.starts_with("DEBUG")
+}
+
+/// Asserts that `reply` is an `ERROR` that mentions `mentions` (in any case).
+pub fn assert_error(reply: &str, mentions: &str) {
+    assert!(reply.starts_with("ERROR "), "expected ERROR, got {reply:?}");
+    assert!(
+        reply.to_lowercase().contains(&mentions.to_lowercase()),
+        "{reply:?} should mention {mentions:?}"
+    );
 }
 
 /// Parses a move reply `x,y`.
