@@ -36,7 +36,8 @@ pub enum Outcome {
         /// Why it is forbidden.
         kind: ForbiddenKind,
     },
-    /// The board is full and nobody has won.
+    /// Nobody has won and no move is left: the board is full, or (under Renju, with fouls
+    /// rejected) every empty point is forbidden for Black, who is to move.
     Draw,
 }
 
@@ -65,7 +66,9 @@ impl fmt::Display for Outcome {
             Outcome::Foul { point, kind } => {
                 write!(f, "White wins: Black's {point} is forbidden ({kind})")
             }
-            Outcome::Draw => f.write_str("draw: the board is full"),
+            Outcome::Draw => {
+                f.write_str("draw: the board is full, or Black has only forbidden points")
+            }
         }
     }
 }
@@ -358,12 +361,26 @@ impl Game {
                 color: !self.board.side_to_move(),
                 line,
             }
-        } else if self.board.is_full() {
+        } else if self.board.is_full() || self.black_has_only_fouls() {
             Outcome::Draw
         } else {
             Outcome::Ongoing
         };
         self.outcome
+    }
+
+    /// Whether Black is to move under a rule with fouls that are rejected, and every empty
+    /// point is forbidden for it: no move is left, and the game is drawn as on a full board.
+    /// Looks only as far as the first point Black may play, which is almost always the first.
+    fn black_has_only_fouls(&self) -> bool {
+        self.rule.has_fouls()
+            && self.foul_policy == FoulPolicy::Reject
+            && self.board.side_to_move() == Color::Black
+            && self
+                .board
+                .empty_points()
+                .iter()
+                .all(|p| self.forbidden(p).is_some())
     }
 
     /// Takes back the last move and returns it (it can be replayed with [`Game::redo`]).

@@ -128,3 +128,33 @@ fn replaying_a_game_through_a_foul_fails_with_the_move_number() {
         "move 9: cannot play j8: forbidden for Black: double three (3-3)"
     );
 }
+
+mod no_move_left {
+    use gomoku_core::{Color, Game, Outcome, Rule};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Random Renju games on small boards, played to the end: a game that goes on always
+        /// leaves the side to move a legal move, and a Black left with forbidden points only has
+        /// drawn.
+        #[test]
+        fn an_ongoing_game_always_has_a_legal_move(size in 5u32..=7, picks in prop::collection::vec(any::<u32>(), 49)) {
+            let mut game = Game::new(size, Rule::Renju).unwrap();
+            for pick in picks {
+                let legal: Vec<_> = game.legal_moves().iter().collect();
+                if game.is_over() {
+                    break;
+                }
+                prop_assert!(!legal.is_empty(), "no legal move in an ongoing game:\n{}", game.board());
+                game.play(legal[pick as usize % legal.len()]).unwrap();
+                if game.outcome() == Outcome::Draw && !game.board().is_full() {
+                    prop_assert_eq!(game.side_to_move(), Color::Black);
+                    let empty: Vec<_> = game.board().empty_points().iter().collect();
+                    prop_assert!(empty.iter().all(|&p| game.forbidden(p).is_some()));
+                }
+            }
+        }
+    }
+}
