@@ -199,13 +199,8 @@ impl Search<'_> {
         known: Option<Option<Point>>,
     ) -> (u32, u32) {
         let key = self.vct_key();
-        match self.vct_table.probe(key, depth) {
-            Some(Ok(_)) => return PROVEN,
-            Some(Err(())) => return DISPROVEN,
-            None => {}
-        }
-        if self.tick() {
-            return self.numbers(depth);
+        if let Some(known) = self.settled_or_out_of_budget(key, depth) {
+            return known;
         }
         let start = self.nodes;
         let mut forced = None;
@@ -306,17 +301,24 @@ impl Search<'_> {
         child.work += self.nodes - before;
     }
 
+    /// The proof and disproof numbers of a node that needs no search: proven or disproven in
+    /// the table under `key` at `depth`, or any node once the budget is spent (its current
+    /// numbers).
+    fn settled_or_out_of_budget(&mut self, key: u64, depth: u8) -> Option<(u32, u32)> {
+        match self.vct_table.probe(key, depth) {
+            Some(Ok(_)) => return Some(PROVEN),
+            Some(Err(())) => return Some(DISPROVEN),
+            None => {}
+        }
+        self.tick().then(|| self.numbers(depth))
+    }
+
     /// The defender's node, after the attacker's quiet move with `depth` attacking moves left:
     /// as [`Search::or_node`].
     fn and_node(&mut self, depth: u8, th_pn: u32, th_dn: u32) -> (u32, u32) {
         let key = self.vct_key();
-        match self.vct_table.probe(key, depth) {
-            Some(Ok(_)) => return PROVEN,
-            Some(Err(())) => return DISPROVEN,
-            None => {}
-        }
-        if self.tick() {
-            return self.numbers(depth);
+        if let Some(known) = self.settled_or_out_of_budget(key, depth) {
+            return known;
         }
         let start = self.nodes;
         let threat_depth = depth.min(self.budget.threat_depth);
