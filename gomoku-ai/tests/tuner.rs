@@ -87,3 +87,57 @@ fn games_of_another_rule_are_skipped() {
     assert_eq!(data.skipped_games(), 1);
     assert_eq!(data.positions(), (0, 0));
 }
+
+#[test]
+fn search_scores_blend_into_the_targets() {
+    // The opening of a game, before anyone has a four (so every position from ply 4 is a
+    // sample and the i-th sample is the position before move i + 4).
+    let game = games("free-", Rule::Freestyle).swap_remove(0);
+    let moves = 12;
+    let mut record =
+        record::Record::from_moves(15, Rule::Freestyle, game.moves()[..moves].iter().copied())
+            .unwrap();
+    record
+        .set_result(Some(record::GameResult::WhiteWins))
+        .unwrap();
+    // The first 6 moves without a score, then alternately strongly winning and losing scores.
+    let evaluations: Vec<Option<i32>> = (0..moves)
+        .map(|i| (i >= 6).then_some(if i % 2 == 0 { 50_000 } else { -50_000 }))
+        .collect();
+    record.set_evaluations(Some(evaluations)).unwrap();
+    let options = SampleOptions {
+        skip_plies: 4,
+        validation_every: 0,
+    };
+    let mut data = TexelData::new(Rule::Freestyle, 0, options);
+    let added = data.add_game(&record);
+    assert_eq!(added, moves - 4);
+    assert_eq!(added, data.positions().0);
+    // Positions from ply 4; those of plies 4 and 5 have no score.
+    assert_eq!(data.scored_positions(), added - 2);
+    let results: Vec<f32> = (0..added)
+        .map(|i| data.dataset().target(i).unwrap())
+        .collect();
+    data.blend_scores(1.0, 1000.0);
+    for (i, &result) in results.iter().enumerate() {
+        let target = data.dataset().target(i).unwrap();
+        let ply = i + 4;
+        if ply < 6 {
+            assert_eq!(target, result, "ply {ply} has no score");
+        } else if ply % 2 == 0 {
+            assert!(target > 0.999, "ply {ply}: {target}");
+        } else {
+            assert!(target < 0.001, "ply {ply}: {target}");
+        }
+    }
+    data.blend_scores(0.5, 1000.0);
+    let half = data.dataset().target(2).unwrap();
+    assert!(
+        (half - (0.5 * results[2] + 0.5 * 1.0)).abs() < 1e-3,
+        "{half}"
+    );
+    data.blend_scores(0.0, 1000.0);
+    for (i, &result) in results.iter().enumerate() {
+        assert_eq!(data.dataset().target(i).unwrap(), result);
+    }
+}

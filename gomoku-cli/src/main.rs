@@ -132,6 +132,14 @@ struct TuneArgs {
     /// Hold out every N-th game for validation.
     #[arg(long, default_value_t = 10)]
     validation_every: usize,
+    /// Weight in [0, 1] of the recorded search scores (`gomoku selfplay` records them in JSON)
+    /// in the targets: (1 - W) * result + W * sigmoid(score / scale); 0 fits the results only.
+    #[arg(long, default_value_t = 0.0)]
+    score_weight: f64,
+    /// Evaluation units per logit for the search scores (default: the scale that fits the
+    /// starting weights to the results).
+    #[arg(long)]
+    score_scale: Option<f64>,
     /// Print the losses every N epochs.
     #[arg(long, default_value_t = 25)]
     report_every: u32,
@@ -600,6 +608,8 @@ fn tune(args: TuneArgs) -> Result<(), String> {
             skip_plies: args.skip_plies,
             validation_every: args.validation_every,
         },
+        score_weight: args.score_weight,
+        score_scale: args.score_scale,
         fit: gomoku_ai::tune::FitOptions {
             epochs: args.epochs,
             learning_rate: args.learning_rate,

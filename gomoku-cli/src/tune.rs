@@ -26,6 +26,12 @@ pub struct TuneOptions {
     pub start: Option<PathBuf>,
     /// Which positions become samples.
     pub samples: SampleOptions,
+    /// Weight in `[0, 1]` of the records' search scores in the targets (see
+    /// [`TexelData::blend_scores`]).
+    pub score_weight: f64,
+    /// Evaluation units per logit of the search scores; `None`: the scale that fits the
+    /// starting weights to the results.
+    pub score_scale: Option<f64>,
     /// The fit.
     pub fit: FitOptions,
 }
@@ -81,6 +87,17 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
         let _ = report.write_all(text.as_bytes());
         let _ = report.flush();
     };
+    if !(0.0..=1.0).contains(&options.score_weight) {
+        return Err(format!(
+            "--score-weight must be between 0 and 1, not {}",
+            options.score_weight
+        ));
+    }
+    if let Some(scale) = options.score_scale {
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(format!("--score-scale must be positive, not {scale}"));
+        }
+    }
     let start = match &options.start {
         Some(path) => {
             let w = EvalWeights::load(path).map_err(|e| e.to_string())?;
@@ -136,6 +153,21 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
     ));
     if positions == 0 {
         return Err(format!("no positions of {} games to fit", options.rule));
+    }
+    if options.score_weight > 0.0 {
+        let scored = data.scored_positions();
+        if scored == 0 {
+            return Err(
+                "--score-weight: no position has a search score (records from `gomoku selfplay --format json` carry them)"
+                    .into(),
+            );
+        }
+        let scale = options.score_scale.unwrap_or_else(|| data.losses(&start).2);
+        data.blend_scores(options.score_weight, scale);
+        say(format!(
+            "{scored} positions with a search score, weighted {} at {scale:.1} units per logit\n",
+            options.score_weight
+        ));
     }
     let fit_start = Instant::now();
     let fitted = data.fit(&start, &options.fit, &mut |p| {

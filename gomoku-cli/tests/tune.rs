@@ -58,14 +58,41 @@ fn selfplay_then_tune_then_match_with_the_weights() {
         "10",
         "--report-every",
         "5",
+        "--score-weight",
+        "0.5",
         "--out",
         weights.to_str().unwrap(),
     ]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("4 games of freestyle"), "{out}");
+    // Self-play records carry the search scores, and the fit uses them.
+    assert!(
+        out.contains("positions with a search score, weighted 0.5"),
+        "{out}"
+    );
     assert!(out.contains("epoch    10: training loss"), "{out}");
     let loaded = EvalWeights::load(&weights).unwrap();
     assert_eq!(loaded.rules(), vec![Rule::Freestyle]);
+    for (flag, value, message) in [
+        (
+            "--score-weight",
+            "1.5",
+            "--score-weight must be between 0 and 1",
+        ),
+        ("--score-scale", "0", "--score-scale must be positive"),
+    ] {
+        let (out, err, ok) = gomoku(&[
+            "tune",
+            games.to_str().unwrap(),
+            "--size",
+            "11",
+            flag,
+            value,
+            "--out",
+            dir.join("bad.json").to_str().unwrap(),
+        ]);
+        assert!(!ok && err.contains(message), "{out}{err}");
+    }
 
     let spec = format!("engine,eval={}", weights.display());
     let (out, err, ok) = gomoku(&[

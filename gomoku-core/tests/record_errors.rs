@@ -129,6 +129,24 @@ fn stated_results_must_agree_with_the_board() {
         ),
         "{err}"
     );
+    let json = r#"{"size": 15, "rule": "freestyle", "moves": ["h8", "i9"], "evaluations": [null]}"#;
+    let err = read_str(json, Format::Json).unwrap_err();
+    assert!(
+        matches!(
+            err.kind,
+            RecordErrorKind::EvaluationsLength {
+                evaluations: 1,
+                moves: 2
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("1 move evaluations for 2 moves"),
+        "{err}"
+    );
+    let json = r#"{"size": 15, "rule": "freestyle", "moves": ["h8"], "evaluations": ["x"]}"#;
+    assert!(read_str(json, Format::Json).is_err());
 }
 
 #[test]

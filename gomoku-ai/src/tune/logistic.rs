@@ -45,6 +45,20 @@ impl Dataset {
         });
     }
 
+    /// Replaces the target of the `sample`-th sample pushed (clamped to `[0, 1]`), e.g. to blend
+    /// a search score into a game result.
+    ///
+    /// # Panics
+    /// If there is no such sample.
+    pub fn set_target(&mut self, sample: usize, target: f32) {
+        self.samples[sample].target = target.clamp(0.0, 1.0);
+    }
+
+    /// The target of the `sample`-th sample pushed, if there is one.
+    pub fn target(&self, sample: usize) -> Option<f32> {
+        self.samples.get(sample).map(|s| s.target)
+    }
+
     /// Number of samples (training and validation).
     pub fn len(&self) -> usize {
         self.samples.len()

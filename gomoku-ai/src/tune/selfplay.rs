@@ -47,7 +47,9 @@ pub fn selfplay_openings(games: usize, size: u32, rule: Rule, seed: u64) -> Vec<
 
 /// Plays one game of the engine against itself from `opening` (`weights` for both sides, the
 /// defaults if `None`), each move searched under `limits`; returns the record (its result is
-/// the outcome on the board: a draw when the board fills up or a side has no move).
+/// the outcome on the board: a draw when the board fills up or a side has no move) with the
+/// search's score of every engine move as its evaluation ([`Record::evaluations`]; none for the
+/// opening's stones), for tuning on scores as well as results.
 ///
 /// # Errors
 /// A message when the opening cannot be played under the rule.
@@ -68,6 +70,7 @@ pub fn play_selfplay_game(
             engine.evaluator_mut().set_weights(w.clone());
         }
     }
+    let mut evaluations: Vec<Option<i32>> = vec![None; game.moves().len()];
     while !game.is_over() {
         let side = game.side_to_move().index();
         let result = engines[side].choose(game.board(), rule, limits, &mut |_| {});
@@ -75,8 +78,13 @@ pub fn play_selfplay_game(
         if game.play(best).is_err() {
             break;
         }
+        evaluations.push(Some(result.info.score.0));
     }
-    Record::from_game(&game).map_err(|e| e.to_string())
+    let mut record = Record::from_game(&game).map_err(|e| e.to_string())?;
+    record
+        .set_evaluations(Some(evaluations))
+        .map_err(|e| e.to_string())?;
+    Ok(record)
 }
 
 #[cfg(test)]
@@ -104,5 +112,11 @@ mod tests {
         let record = play_selfplay_game(opening, 9, Rule::Freestyle, &limits, None).unwrap();
         assert!(record.moves().len() > opening.len());
         assert!(record.result().is_some());
+        let evaluations = record
+            .evaluations()
+            .expect("the engine's scores are recorded");
+        assert_eq!(evaluations.len(), record.moves().len());
+        assert!(evaluations[..opening.len()].iter().all(Option::is_none));
+        assert!(evaluations[opening.len()..].iter().all(Option::is_some));
     }
 }

@@ -1,6 +1,8 @@
 //! Fitting [`RuleWeights`] to games: every position of every game becomes a sample whose
 //! features count the shape combinations of the empty points for the side to move and for the
-//! side waiting, with the game's result for the side to move as the target (the Texel method).
+//! side waiting, with the game's result for the side to move as the target (the Texel method),
+//! optionally blended with the search score the record gives the position
+//! ([`TexelData::blend_scores`]).
 
 use gomoku_core::record::{GameResult, Record};
 use gomoku_core::{Board, Color, Rule};
@@ -34,6 +36,9 @@ pub struct TexelData {
     tempo_eighths: i32,
     options: SampleOptions,
     data: Dataset,
+    /// Per sample: the result for the side to move (the unblended target) and the recorded
+    /// search score, if any.
+    labels: Vec<(f32, Option<i32>)>,
     games: usize,
     skipped_games: usize,
     scratch: Vec<f32>,
@@ -82,6 +87,7 @@ impl TexelData {
             tempo_eighths,
             options,
             data: Dataset::new(),
+            labels: Vec::new(),
             games: 0,
             skipped_games: 0,
             scratch: vec![0.0; PARAMS],
@@ -109,6 +115,36 @@ impl TexelData {
         (self.data.len(), self.data.validation_len())
     }
 
+    /// The samples as fitted (features and current targets).
+    pub fn dataset(&self) -> &Dataset {
+        &self.data
+    }
+
+    /// Positions that carry a search score (from the record's evaluations).
+    pub fn scored_positions(&self) -> usize {
+        self.labels.iter().filter(|(_, s)| s.is_some()).count()
+    }
+
+    /// Makes the target of every position with a search score `(1 - weight) * result + weight *
+    /// sigmoid(score / scale)`, where `scale` is in evaluation units per logit (e.g. the scale
+    /// [`TexelData::losses`] fits to the results); positions without a score keep the result.
+    /// A search score is a far less noisy label than the game's result, which a single later
+    /// mistake can flip. Calling it again replaces the previous blend; `weight` 0 restores the
+    /// results.
+    pub fn blend_scores(&mut self, weight: f64, scale: f64) {
+        let weight = weight.clamp(0.0, 1.0);
+        for (i, &(result, score)) in self.labels.iter().enumerate() {
+            let target = match score {
+                Some(s) if weight > 0.0 => {
+                    let p = 1.0 / (1.0 + (-f64::from(s) / scale.max(1e-9)).exp());
+                    (1.0 - weight) * f64::from(result) + weight * p
+                }
+                _ => f64::from(result),
+            };
+            self.data.set_target(i, target as f32);
+        }
+    }
+
     /// Adds the positions of a game; returns how many. Games of another rule or without a
     /// result add none (and count as skipped).
     pub fn add_game(&mut self, record: &Record) -> usize {
@@ -128,13 +164,15 @@ impl TexelData {
         };
         let mut patterns =
             Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(self.rule)));
+        let evaluations = record.evaluations();
         let mut added = 0;
         for (ply, &m) in record.moves().iter().enumerate() {
             if ply >= self.options.skip_plies
                 && patterns.fives(Color::Black).is_empty()
                 && patterns.fives(Color::White).is_empty()
             {
-                self.add_position(&board, &patterns, result, validation);
+                let score = evaluations.and_then(|e| e[ply]);
+                self.add_position(&board, &patterns, result, score, validation);
                 added += 1;
             }
             if !board.is_empty_at(m) {
@@ -151,6 +189,7 @@ impl TexelData {
         board: &Board,
         patterns: &Patterns,
         result: GameResult,
+        score: Option<i32>,
         validation: bool,
     ) {
         let us = board.side_to_move();
@@ -181,6 +220,7 @@ impl TexelData {
             .filter(|&(_, v)| v != 0.0)
             .collect();
         self.data.push(features, target, validation);
+        self.labels.push((target, score));
     }
 
     /// The training and validation losses of `weights` at the scale that fits them best.

@@ -114,6 +114,14 @@ pub enum RecordErrorKind {
         /// Number of moves.
         moves: usize,
     },
+    /// The per-move evaluations do not match the moves.
+    #[error("{evaluations} move evaluations for {moves} moves")]
+    EvaluationsLength {
+        /// Number of evaluations given.
+        evaluations: usize,
+        /// Number of moves.
+        moves: usize,
+    },
     /// A file of several games has no game with this index.
     #[error("there is no game {index} (0-based): the file holds {count}")]
     NoSuchGame {

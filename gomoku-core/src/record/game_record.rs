@@ -91,6 +91,7 @@ impl fmt::Display for GameResult {
 pub struct Record {
     game: Game,
     times: Option<Vec<u32>>,
+    evaluations: Option<Vec<Option<i32>>>,
     result: Option<GameResult>,
     /// Black's name.
     pub black: Option<String>,
@@ -140,6 +141,7 @@ impl Record {
         Record {
             game,
             times: None,
+            evaluations: None,
             result: None,
             black: None,
             white: None,
@@ -198,6 +200,34 @@ impl Record {
             }
         }
         self.times = times.filter(|list| list.iter().any(|&t| t != 0));
+        Ok(())
+    }
+
+    /// The evaluation each move's player gave the position before playing it, from its own
+    /// side (a program's search score, in its units), `None` for a move without one (a
+    /// human's, or an opening's); only records that carry them have them (our JSON records).
+    pub fn evaluations(&self) -> Option<&[Option<i32>]> {
+        self.evaluations.as_deref()
+    }
+
+    /// Sets the per-move evaluations (see [`Record::evaluations`]). A list without any value is
+    /// stored as `None`.
+    ///
+    /// # Errors
+    /// [`RecordErrorKind::EvaluationsLength`] unless there is exactly one entry per move.
+    pub fn set_evaluations(
+        &mut self,
+        evaluations: Option<Vec<Option<i32>>>,
+    ) -> Result<(), RecordErrorKind> {
+        if let Some(list) = &evaluations {
+            if list.len() != self.moves().len() {
+                return Err(RecordErrorKind::EvaluationsLength {
+                    evaluations: list.len(),
+                    moves: self.moves().len(),
+                });
+            }
+        }
+        self.evaluations = evaluations.filter(|list| list.iter().any(Option::is_some));
         Ok(())
     }
 

@@ -6,6 +6,7 @@
 //!   "rule": "renju",
 //!   "moves": ["h8", "i9", "i7"],
 //!   "times": [0, 1520, 730],
+//!   "evaluations": [null, -35, 40],
 //!   "black": "Alice",
 //!   "white": "Bob",
 //!   "result": "black",
@@ -14,7 +15,8 @@
 //! }
 //! ```
 //!
-//! Only `size`, `rule` and `moves` are required. Reading goes through the rules like every other
+//! `evaluations` holds, per move, the score its player's engine gave the position before the
+//! move, from that player's side (`null` for none). Only `size`, `rule` and `moves` are required. Reading goes through the rules like every other
 //! format, so a hand-edited file can never hold an impossible game.
 
 use serde::{Deserialize, Serialize};
@@ -37,6 +39,8 @@ struct RecordData {
     moves: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     times: Option<Vec<u32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    evaluations: Option<Vec<Option<i32>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     black: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -75,6 +79,7 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
     let mut record = replay(FORMAT, data.size, data.rule, &moves, text)?;
     record
         .set_times(data.times)
+        .and_then(|()| record.set_evaluations(data.evaluations))
         .and_then(|()| record.set_result(data.result))
         .map_err(|e| RecordError::whole(FORMAT, e))?;
     record.black = data.black;
@@ -91,6 +96,7 @@ pub(crate) fn write(record: &Record) -> String {
         rule: record.rule(),
         moves: record.moves().iter().map(Point::to_string).collect(),
         times: record.times().map(<[u32]>::to_vec),
+        evaluations: record.evaluations().map(<[Option<i32>]>::to_vec),
         black: record.black.clone(),
         white: record.white.clone(),
         result: record.stated_result(),
