@@ -259,18 +259,16 @@ impl Patterns {
                     }
                     continue;
                 }
-                let mut changed = false;
                 for color in Color::ALL {
                     let own = lb.stones(color);
                     let blocked = lb.stones(!color) | !lb.on_board;
                     let shape = self.line_shape(color, own, blocked, lb.on_board, bit as u8);
                     let slot = &mut self.shapes[q.index()][color.index()][dir.index()];
-                    changed |= *slot != shape;
-                    *slot = shape;
-                }
-                // The point itself changed whatever its shapes: it was occupied or empty.
-                if changed || k == 0 {
-                    self.update_cell(q);
+                    // The point itself changed whatever its shapes: it was occupied or empty.
+                    if *slot != shape || k == 0 {
+                        *slot = shape;
+                        self.update_cell_color(q, color);
+                    }
                 }
             }
         }
@@ -306,24 +304,35 @@ impl Patterns {
 
     #[inline]
     fn update_cell(&mut self, p: Point) {
-        let i = p.index();
         for color in Color::ALL {
-            let c = color.index();
-            let combo = combo_index(self.shapes[i][c]);
-            let old = self.combos[i][c] as usize;
-            if combo != old {
-                let [new_move, new_wait] = self.weights.values(color, combo);
-                let [old_move, old_wait] = self.weights.values(color, old);
-                self.totals[c][0] += new_move - old_move;
-                self.totals[c][1] += new_wait - old_wait;
-                self.combos[i][c] = combo as u16;
-                self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
-            }
-            let flags = self.flags[c][combo];
-            set_membership(&mut self.fives[c], p, flags & FIVE != 0);
-            set_membership(&mut self.fours[c], p, flags & FOUR != 0);
-            set_membership(&mut self.open_fours[c], p, flags & OPEN_FOUR != 0);
-            set_membership(&mut self.threes[c], p, flags & THREE != 0);
+            self.update_cell_color(p, color);
+        }
+    }
+
+    /// Brings the combination, value, totals and threat sets of `p` for `color` in line with
+    /// its shapes. Everything derived depends only on the combination, so an unchanged one
+    /// leaves it all as it is.
+    #[inline]
+    fn update_cell_color(&mut self, p: Point, color: Color) {
+        let i = p.index();
+        let c = color.index();
+        let combo = combo_index(self.shapes[i][c]);
+        let old = self.combos[i][c] as usize;
+        if combo == old {
+            return;
+        }
+        let [new_move, new_wait] = self.weights.values(color, combo);
+        let [old_move, old_wait] = self.weights.values(color, old);
+        self.totals[c][0] += new_move - old_move;
+        self.totals[c][1] += new_wait - old_wait;
+        self.combos[i][c] = combo as u16;
+        self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
+        let (new_flags, old_flags) = (self.flags[c][combo], self.flags[c][old]);
+        if new_flags != old_flags {
+            set_membership(&mut self.fives[c], p, new_flags & FIVE != 0);
+            set_membership(&mut self.fours[c], p, new_flags & FOUR != 0);
+            set_membership(&mut self.open_fours[c], p, new_flags & OPEN_FOUR != 0);
+            set_membership(&mut self.threes[c], p, new_flags & THREE != 0);
         }
     }
 }
