@@ -99,6 +99,7 @@ mod tests {
             nodes: 512_034,
             time: Duration::from_millis(731),
             pv: vec![gp(7, 7), gp(8, 8), gp(9, 9)],
+            multipv: 1,
         };
         assert_eq!(
             message_line(&info, 15),
@@ -107,6 +108,7 @@ mod tests {
         let mate = SearchInfo {
             score: Score::win_in(5),
             pv: vec![],
+            multipv: 1,
             ..info
         };
         assert_eq!(
