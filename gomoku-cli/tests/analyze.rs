@@ -1,18 +1,13 @@
 //! `gomoku analyze` through the binary: the JSON shape, the marks of a game with a missed win,
 //! the SGF review, the text table and the errors.
 
+mod arena_support;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
+use arena_support::{gomoku, gomoku_json};
 use serde_json::Value;
-
-fn gomoku(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("gomoku runs")
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-analyze-{name}-{}", std::process::id()));
@@ -27,11 +22,11 @@ const MISSED_WIN: &str = "h8 a1 h9 a2 h10 a3 o15 h11 h7 h6\n";
 /// Fixed nodes, no clock: the same review on every run.
 const LIMITS: [&str; 4] = ["--time", "0", "--nodes", "20000"];
 
-fn analyze(file: &str, extra: &[&str]) -> Output {
+fn args<'a>(file: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["analyze", file];
     args.extend(LIMITS);
     args.extend(extra);
-    gomoku(&args)
+    args
 }
 
 fn keys(value: &Value) -> BTreeSet<&str> {
@@ -50,21 +45,12 @@ fn json_lists_every_move_and_marks_the_missed_win() {
     // A PSQ record: any format we read works.
     let txt = dir.join("game.txt");
     std::fs::write(&txt, MISSED_WIN).unwrap();
-    let convert = gomoku(&["convert", txt.to_str().unwrap(), game.to_str().unwrap()]);
-    assert!(convert.status.success());
-    let run = analyze(game.to_str().unwrap(), &["--json", "-j", "2"]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let (_, err, ok) = gomoku(&["convert", txt.to_str().unwrap(), game.to_str().unwrap()]);
+    assert!(ok, "{err}");
     // Progress only on a terminal: nothing on a pipe.
-    assert!(
-        run.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let json: Value = serde_json::from_slice(&run.stdout).expect("JSON on stdout");
+    let (_, err, _) = gomoku(&args(game.to_str().unwrap(), &["--json"]));
+    assert!(err.is_empty(), "{err}");
+    let json = gomoku_json(&args(game.to_str().unwrap(), &["--json", "-j", "2"]));
     assert_eq!(keys(&json), BTreeSet::from(["moves", "summary"]));
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 10);
@@ -135,16 +121,9 @@ fn table_and_sgf_review() {
     let game = dir.join("game.txt");
     std::fs::write(&game, MISSED_WIN).unwrap();
     let sgf = dir.join("review.sgf");
-    let run = analyze(
-        game.to_str().unwrap(),
-        &["--sgf-out", sgf.to_str().unwrap()],
-    );
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let text = String::from_utf8(run.stdout).unwrap();
+    let sgf_out = sgf.to_str().unwrap();
+    let (text, err, ok) = gomoku(&args(game.to_str().unwrap(), &["--sgf-out", sgf_out]));
+    assert!(ok, "{err}");
     let o15 = text
         .lines()
         .find(|l| l.contains(" o15 "))
@@ -156,9 +135,10 @@ fn table_and_sgf_review() {
     assert!(review.contains("C[score +M"), "{review}");
     assert_eq!(review.matches("C[").count(), 11, "{review}");
     // The reviewed SGF is still a record of the same game.
-    let show = gomoku(&["show", sgf.to_str().unwrap()]);
+    let (shown, _, _) = gomoku(&["show", sgf_out]);
     assert!(
-        String::from_utf8_lossy(&show.stdout).contains("moves: h8 a1 h9 a2 h10 a3 o15 h11 h7 h6")
+        shown.contains("moves: h8 a1 h9 a2 h10 a3 o15 h11 h7 h6"),
+        "{shown}"
     );
 }
 
@@ -195,9 +175,8 @@ fn bad_files_and_arguments_are_clear_errors() {
         ),
     ];
     for (args, mentions) in cases {
-        let run = gomoku(&args);
-        let err = String::from_utf8_lossy(&run.stderr);
-        assert!(!run.status.success(), "{args:?} succeeded");
+        let (_, err, ok) = gomoku(&args);
+        assert!(!ok, "{args:?} succeeded");
         assert!(err.contains(mentions), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }

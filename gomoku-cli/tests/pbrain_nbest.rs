@@ -132,8 +132,8 @@ fn yxnbest_is_clamped_to_the_legal_moves() {
     }
     assert_eq!((black.len(), white.len()), (11, 10));
     let mut block = String::from("YXBOARD\n");
-    for i in 0..black.len() {
-        block += &format!("{},{}\n", black[i].0, black[i].1);
+    for (i, b) in black.iter().enumerate() {
+        block += &format!("{},{}\n", b.0, b.1);
         if let Some(w) = white.get(i) {
             block += &format!("{},{}\n", w.0, w.1);
         }
