@@ -380,7 +380,6 @@ pub fn review(
             winning_move: None,
         });
     }
-    let mut solver = ThreatSolver::new();
     let reviews: Vec<MoveReview> = moves
         .iter()
         .enumerate()
@@ -391,7 +390,8 @@ pub fn review(
                 let mut child = positions[i].clone();
                 child.play_unchecked(best);
                 let budget = Budget::nodes(options.threat_nodes);
-                solver.find_win(&child, rule, &budget, true).line.is_some()
+                let found = ThreatSolver::new().find_win(&child, rule, &budget, true);
+                found.line.is_some()
             };
             judge(
                 i,
@@ -467,13 +467,10 @@ fn evaluate_all(
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
-                let mut engine = Engine::new();
-                engine.set_hash_bytes(REVIEW_HASH_BYTES);
-                let mut solver = ThreatSolver::new();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(board) = positions.get(k) else { break };
-                    let eval = evaluate(&mut engine, &mut solver, board, rule, options);
+                    let eval = evaluate(board, rule, options);
                     if let Ok(mut results) = results.lock() {
                         results[k] = Some(eval);
                     }
@@ -490,15 +487,12 @@ fn evaluate_all(
         .collect()
 }
 
-/// The engine's search and the solver's check of one position.
-fn evaluate(
-    engine: &mut Engine,
-    solver: &mut ThreatSolver,
-    board: &Board,
-    rule: Rule,
-    options: &ReviewOptions,
-) -> PositionEval {
-    engine.new_game();
+/// The engine's search and the solver's check of one position, each from empty tables (the
+/// engine's threat solver keeps its tables between searches): what one position gets does not
+/// depend on the positions searched before it.
+fn evaluate(board: &Board, rule: Rule, options: &ReviewOptions) -> PositionEval {
+    let mut engine = Engine::new();
+    engine.set_hash_bytes(REVIEW_HASH_BYTES);
     let limits = Limits {
         move_time: options.move_time,
         max_nodes: options.max_nodes,
@@ -512,7 +506,10 @@ fn evaluate(
         winning_move: None,
     };
     let budget = Budget::nodes(options.threat_nodes);
-    if let Some(line) = solver.find_win(board, rule, &budget, true).line {
+    if let Some(line) = ThreatSolver::new()
+        .find_win(board, rule, &budget, true)
+        .line
+    {
         eval.wins = true;
         eval.winning_move = line.first().copied();
         if eval.score < Score::WIN_THRESHOLD {

@@ -78,12 +78,14 @@ fn ignoring_a_five_is_a_blunder_and_the_winning_five_is_not() {
 }
 
 #[test]
-fn jobs_do_not_change_the_review() {
-    let moves = "h8 i9 h9 h10 i8 g8 j8 k8 i7 i10";
-    assert_eq!(
-        reviewed(Rule::Freestyle, moves, 1),
-        reviewed(Rule::Freestyle, moves, 3)
-    );
+fn jobs_and_the_rest_of_the_game_do_not_change_a_verdict() {
+    let moves = "h8 i9 h9 h10 i8 g8 j8 k8 i7 i10 j7 k6 g7 f7";
+    let full = reviewed(Rule::Freestyle, moves, 1);
+    assert_eq!(full, reviewed(Rule::Freestyle, moves, 3));
+    // Each position is judged on its own: the first moves get the same verdicts alone.
+    let first: Vec<&str> = moves.split(' ').take(9).collect();
+    let prefix = reviewed(Rule::Freestyle, &first.join(" "), 2);
+    assert_eq!(prefix.moves[..], full.moves[..9]);
 }
 
 #[test]
@@ -98,4 +100,22 @@ fn the_sgf_carries_one_comment_per_move_and_reads_back() {
     assert!(sgf.contains("Black: 4 moves"), "{sgf}");
     let back = record::read_str(&sgf, Format::Sgf).unwrap();
     assert_eq!(back.moves(), record.moves());
+}
+
+/// A long game (225 moves to a full board, `gomoku match engine:easy engine:beginner`): with
+/// tables carried from one position to the next, verdicts here changed with the jobs. Slow
+/// in a debug build: `cargo test --release -p gomoku-ai --test review -- --ignored`.
+#[test]
+#[ignore]
+fn a_long_game_gets_the_same_review_for_any_jobs() {
+    use gomoku_core::record::{self, Format};
+    let text = include_str!("data/review_long_game.sgf");
+    let game = record::read_str(text, Format::Sgf).unwrap().to_game();
+    assert_eq!(game.moves().len(), 225);
+    let options = |jobs| ReviewOptions {
+        max_nodes: Some(100_000),
+        ..options(jobs)
+    };
+    let one = review(&game, &options(1), &|_, _| {});
+    assert_eq!(one, review(&game, &options(2), &|_, _| {}));
 }
