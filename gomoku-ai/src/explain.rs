@@ -5,11 +5,8 @@ use std::fmt;
 
 use gomoku_core::{Board, Color, Direction, Point, Rule};
 
-use crate::evaluator::Evaluator;
 use crate::pattern::{Patterns, Shape};
-use crate::pattern_evaluator::score_move_patterns;
 use crate::player::{Limits, Player};
-use crate::random::legal_candidates;
 use crate::score::Score;
 use crate::search::{Engine, WinFinder};
 use crate::threat::{Budget, ThreatSolver};
@@ -33,7 +30,7 @@ pub struct LineThreat {
 pub struct MoveExplanation {
     /// The move.
     pub point: Point,
-    /// Its value for the side to move, from a search of the given depth.
+    /// Its value for the side to move, from the multi-PV search of the given depth.
     pub score: Score,
     /// The threats the move makes (open three or better), strongest first.
     pub makes: Vec<LineThreat>,
@@ -104,9 +101,11 @@ impl fmt::Display for Explanation {
     }
 }
 
-/// Explains up to `count` of the most promising moves for the side to move on `board` under
-/// `rule`: each is scored by a search `depth` plies deep (the move itself counts as one), and
-/// described by the threats it makes and blocks. The threat solver adds the side to move's
+/// Explains up to `count` of the best moves for the side to move on `board` under `rule`: one
+/// multi-PV search `depth` plies deep ([`Limits::multi_pv`]; the move itself counts as one)
+/// finds them, best first, with their scores, and each is described by the threats it makes
+/// and blocks. Fewer come back when the search considers fewer moves (against a four, only the
+/// block) or when a move wins at once. The threat solver adds the side to move's
 /// forced win and the opponent's VCF, when it finds them within its budget.
 ///
 /// ```
@@ -125,26 +124,35 @@ impl fmt::Display for Explanation {
 /// let explanation = explain(&board, Rule::Freestyle, 3, 2);
 /// // Black must stop White's open three on the e-file.
 /// assert!(explanation.moves[0].text.contains("blocks White's open three on the e-file"));
+/// // The alternatives: three different moves, best first.
+/// let moves = &explanation.moves;
+/// assert_eq!(moves.len(), 3);
+/// assert!(moves[0].point != moves[1].point && moves[1].point != moves[2].point);
+/// assert!(moves[0].point != moves[2].point);
+/// assert!(moves.windows(2).all(|w| w[0].score >= w[1].score));
 /// ```
 pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanation {
     let side = board.side_to_move();
     let patterns = Patterns::new(board, rule);
-    let mut candidates: Vec<(Point, i32)> = legal_candidates(board, rule)
-        .into_iter()
-        .map(|p| (p, score_move_patterns(&patterns, side, p)))
-        .collect();
-    candidates.sort_by_key(|c| std::cmp::Reverse(c.1));
-    candidates.truncate(count);
-    let mut engine = Engine::new();
-    engine.set_hash_bytes(EXPLAIN_HASH_BYTES);
-    let mut moves: Vec<MoveExplanation> = candidates
-        .into_iter()
-        .map(|(p, _)| {
-            let score = score_after(&mut engine, board, rule, &patterns, p, depth);
-            describe(board, &patterns, p, score)
-        })
-        .collect();
-    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    let mut moves = Vec::new();
+    if count > 0 {
+        let mut engine = Engine::new();
+        engine.set_hash_bytes(EXPLAIN_HASH_BYTES);
+        let limits = Limits {
+            multi_pv: count,
+            ..Limits::depth(depth.max(1))
+        };
+        let result = engine.choose(board, rule, &limits, &mut |_| {});
+        moves = result
+            .lines
+            .iter()
+            .take(count)
+            .filter_map(|line| {
+                let &p = line.pv.first()?;
+                Some(describe(board, &patterns, p, line.score))
+            })
+            .collect();
+    }
     let mut solver = ThreatSolver::new();
     let budget = Budget::nodes(EXPLAIN_THREAT_NODES);
     let forced_win = solver.find_win(board, rule, &budget, true).line;
@@ -157,36 +165,6 @@ pub fn explain(board: &Board, rule: Rule, count: usize, depth: u32) -> Explanati
         moves,
         forced_win,
         opponent_vcf,
-    }
-}
-
-/// The value of playing `p`: a win if it makes five, else minus the search of the reply.
-fn score_after(
-    engine: &mut Engine,
-    board: &Board,
-    rule: Rule,
-    patterns: &Patterns,
-    p: Point,
-    depth: u32,
-) -> Score {
-    let side = board.side_to_move();
-    if patterns.fives(side).contains(p) {
-        return Score::win_in(1);
-    }
-    let mut child = board.clone();
-    child.play_unchecked(p);
-    if depth <= 1 || child.is_full() {
-        let mut eval = crate::PatternEvaluator::new();
-        eval.reset(&child, rule);
-        return -eval.evaluate(&child);
-    }
-    let reply = engine.choose(&child, rule, &Limits::depth(depth - 1), &mut |_| {});
-    let s = reply.info.score;
-    // One ply further from the root than the reply's search.
-    if s.is_mate() {
-        if s.0 > 0 { -s + 1 } else { -s - 1 }
-    } else {
-        -s
     }
 }
 

@@ -73,11 +73,13 @@ impl<E: Evaluator + 'static> Player for GreedyPlayer<E> {
             nodes: 0,
             time: start.elapsed(),
             pv: best.map(|(p, _)| p).into_iter().collect(),
+            multipv: 1,
         };
         report(&info);
         SearchResult {
             best: best.map(|(p, _)| p),
             info,
+            lines: Vec::new(),
         }
     }
 }

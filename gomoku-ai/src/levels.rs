@@ -68,6 +68,7 @@ impl LevelCaps {
             max_nodes: min(limits.max_nodes, self.max_nodes),
             max_memory: limits.max_memory,
             stop: limits.stop.clone(),
+            multi_pv: limits.multi_pv,
         }
     }
 }

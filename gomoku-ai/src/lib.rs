@@ -4,8 +4,9 @@
 //! positions, one [`Evaluator`] trait: the default [`Engine`] (alpha-beta search over the
 //! table-driven [`PatternEvaluator`]), the one-ply [`GreedyPlayer`] and the [`RandomPlayer`]
 //! floor. [`explain()`] describes the best moves of a position in words; [`mod@bench`] is the
-//! deterministic search benchmark. [`threat`] holds the VCF/VCT solvers the engine consults,
-//! [`classic`] the faithful baselines (`gm8`, `priority`, `thesis`), [`arena`] the match runner.
+//! deterministic search benchmark; [`mod@review`] gives the engine's verdict on every move of a
+//! game. [`threat`] holds the VCF/VCT solvers the engine consults, [`classic`] the faithful
+//! baselines (`gm8`, `priority`, `thesis`), [`arena`] the match runner.
 //!
 //! ```
 //! use gomoku_ai::{Engine, Limits, Player, builtin_player, explain};
@@ -49,6 +50,7 @@ mod pattern_evaluator;
 mod player;
 mod random;
 mod registry;
+pub mod review;
 mod score;
 mod search;
 pub mod threat;

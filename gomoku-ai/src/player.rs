@@ -38,7 +38,7 @@ impl StopFlag {
 }
 
 /// What a player may spend on one move. `None` means no limit of that kind.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Time for this move. A player must answer within it (it stops early, never late).
     pub move_time: Option<Duration>,
@@ -53,6 +53,25 @@ pub struct Limits {
     pub max_memory: Option<u64>,
     /// Raised by another thread to stop now.
     pub stop: StopFlag,
+    /// How many best moves to search (multi-PV, as `YXNBEST n` asks): the engine reports one
+    /// line per move after each iteration ([`SearchInfo::multipv`]) and returns them in
+    /// [`SearchResult::lines`]. 1 (the default; 0 counts as 1) is the usual search for one
+    /// move. Players that do not search several lines ignore it.
+    pub multi_pv: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            move_time: None,
+            time_left: None,
+            max_depth: None,
+            max_nodes: None,
+            max_memory: None,
+            stop: StopFlag::default(),
+            multi_pv: 1,
+        }
+    }
 }
 
 impl Limits {
@@ -88,6 +107,9 @@ pub struct SearchInfo {
     pub time: Duration,
     /// Principal variation, the best move first.
     pub pv: Vec<Point>,
+    /// Which line this report is of, from 1: the rank of its first move in a multi-PV search
+    /// ([`Limits::multi_pv`]); always 1 in a search for one move.
+    pub multipv: usize,
 }
 
 impl SearchInfo {
@@ -105,6 +127,35 @@ pub struct SearchResult {
     pub best: Option<Point>,
     /// The last report (depth 0 and empty for players that do not search).
     pub info: SearchInfo,
+    /// The best lines of the last completed iteration, best first, their first moves distinct
+    /// and legal ([`SearchInfo::multipv`] 1, 2, ...): as many as [`Limits::multi_pv`] asked for
+    /// when the position has that many moves worth searching, else fewer. The engine always
+    /// fills it (one line in a search for one move); players that do not search leave it empty.
+    ///
+    /// ```
+    /// use gomoku_ai::{Engine, Limits, Player};
+    /// use gomoku_core::{Board, Rule};
+    /// let board: Board = "
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . X . . . .
+    ///     . . . . O X . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .
+    ///     . . . . . . . . .".parse().unwrap();
+    /// let limits = Limits { multi_pv: 3, ..Limits::depth(3) };
+    /// let result = Engine::new().choose(&board, Rule::Freestyle, &limits, &mut |_| {});
+    /// assert_eq!(result.lines.len(), 3);
+    /// assert_eq!(result.best, result.lines[0].pv.first().copied());
+    /// // Best first, and three different moves.
+    /// assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    /// assert!(result.lines[0].pv[0] != result.lines[1].pv[0]);
+    /// assert!(result.lines[1].pv[0] != result.lines[2].pv[0]);
+    /// assert!(result.lines[0].pv[0] != result.lines[2].pv[0]);
+    /// ```
+    pub lines: Vec<SearchInfo>,
 }
 
 /// An AI player: given a position, chooses a move for the side to move.

@@ -66,7 +66,9 @@ impl Player for RandomPlayer {
                 nodes: 0,
                 time: std::time::Duration::ZERO,
                 pv: best.into_iter().collect(),
+                multipv: 1,
             },
+            lines: Vec::new(),
         }
     }
 

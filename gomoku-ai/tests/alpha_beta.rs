@@ -97,3 +97,58 @@ proptest! {
         prop_assert!(board.is_empty_at(best));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Multi-PV with plain alpha-beta: line k is the k-th best move with its exact minimax
+    /// value, the lines sorted and their moves distinct.
+    #[test]
+    fn multi_pv_lines_are_the_best_moves_by_minimax(
+        seed in any::<u64>(),
+        stones in 2usize..9,
+        depth in 1u32..=2,
+        count in 2usize..6,
+        rule_index in 0usize..5,
+    ) {
+        let rule = Rule::ALL[rule_index];
+        let mut board = random_position(7, stones, seed);
+        let us = board.side_to_move();
+        let mut exact: Vec<(Point, Score)> = candidates(&board, rule)
+            .into_iter()
+            .map(|p| {
+                board.play_unchecked(p);
+                let s = if rule.winning_line(&board, p).is_some() {
+                    Score::win_in(1)
+                } else {
+                    -minimax(&mut board, rule, depth - 1, 1)
+                };
+                board.undo_unchecked(p);
+                (p, s)
+            })
+            .collect();
+        exact.sort_by_key(|e| std::cmp::Reverse(e.1));
+        let mut engine = Engine::new();
+        engine.set_features(SearchFeatures::alpha_beta_only());
+        let limits = Limits { multi_pv: count, ..Limits::depth(depth) };
+        let result = engine.choose(&board, rule, &limits, &mut |_| {});
+        let lines = &result.lines;
+        let has_five = exact.first().is_some_and(|e| e.1 == Score::win_in(1));
+        if has_five {
+            // A five ends the search: only winning moves are listed.
+            prop_assert!(lines.iter().all(|l| l.score == Score::win_in(1)));
+        } else {
+            prop_assert_eq!(lines.len(), count.min(exact.len()));
+        }
+        prop_assert_eq!(result.best, lines[0].pv.first().copied());
+        for (k, line) in lines.iter().enumerate() {
+            prop_assert_eq!(line.multipv, k + 1);
+            prop_assert_eq!(line.score, exact[k].1, "line {} of {:?} {:?}", k + 1, board, rule);
+            let first = line.pv[0];
+            let own = exact.iter().find(|e| e.0 == first).map(|e| e.1);
+            prop_assert_eq!(own, Some(line.score), "{} is not worth its line's score", first);
+            prop_assert!(lines[..k].iter().all(|l| l.pv[0] != first), "{} twice", first);
+        }
+        prop_assert_eq!(board.side_to_move(), us);
+    }
+}

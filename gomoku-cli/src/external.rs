@@ -443,7 +443,9 @@ impl Player for ExternalPlayer {
                 nodes: 0,
                 time: started.elapsed(),
                 pv: best.into_iter().collect(),
+                multipv: 1,
             },
+            lines: Vec::new(),
         }
     }
 

@@ -1,8 +1,9 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
 //! them: the terminal game, the web board, the Gomocup protocol engine, the match and tournament
-//! runners, record conversion and the threat solver. No game logic lives here; rules come from
+//! runners, record conversion, game review and the threat solver. No game logic lives here; rules come from
 //! gomoku-core and players from gomoku-ai.
 
+pub mod analyze;
 pub mod arena_settings;
 pub mod bench;
 pub mod duration_arg;

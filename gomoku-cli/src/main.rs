@@ -1,5 +1,5 @@
 //! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `bench`, `pbrain`,
-//! `convert`, `show`, `solve`, `selfplay` and `tune`.
+//! `convert`, `show`, `solve`, `analyze`, `selfplay` and `tune`.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -60,6 +60,13 @@ enum Commands {
     Show(ShowArgs),
     /// Look for a forced win (VCF, or VCT with --vct) for the side to move.
     Solve(SolveArgs),
+    /// Review every move of a game record: the engine's scores before and after it (from the
+    /// mover's side), its best move, and marks for inaccuracies, mistakes and blunders.
+    ///
+    /// Marks follow the loss in expected score (1 / (1 + e^(-score/1200))): 10% an inaccuracy,
+    /// 20% a mistake, 30% a blunder; a move that throws away a forced win or lets the opponent
+    /// win by force is a blunder whatever the numbers.
+    Analyze(AnalyzeArgs),
     /// Play the engine against itself (for tuning) and write the games as records.
     Selfplay(SelfplayArgs),
     /// Fit the evaluation weights of a rule to games and write a weights file.
@@ -241,6 +248,33 @@ struct SolveArgs {
     /// Time budget (e.g. 5s).
     #[arg(long, value_parser = parse_duration)]
     time: Option<Duration>,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct AnalyzeArgs {
+    /// The game record (json, psq, sgf, rif, txt, pos).
+    file: PathBuf,
+    /// Search time per position (e.g. 200ms, 1s); "0" for none (then give --nodes).
+    #[arg(long, default_value = "200ms", value_parser = parse_duration)]
+    time: Duration,
+    /// Search nodes per position; with --time 0 the review is the same on every run.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Node budget of the forced-win (VCF/VCT) check in each position.
+    #[arg(long, default_value_t = gomoku_ai::review::REVIEW_THREAT_NODES)]
+    threat_nodes: u64,
+    /// Positions searched at once.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// Print JSON: {"moves": [{"ply", "move", "color", "score_before", "score_after", "best",
+    /// "mark"}], "summary": {"black": {...}, "white": {...}}}.
+    #[arg(long)]
+    json: bool,
+    /// Also write the game with the review as SGF comments to this file.
+    #[arg(long, value_name = "FILE")]
+    sgf_out: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -559,6 +593,22 @@ fn solve(args: SolveArgs) -> Result<(), String> {
     .map_err(|e| format!("cannot write the output: {e}"))
 }
 
+fn analyze(args: AnalyzeArgs) -> Result<(), String> {
+    let options = args.read.options()?;
+    let rec = record::load_with(&args.file, args.read.from, &options).map_err(|e| e.to_string())?;
+    let analyze_options = gomoku_cli::analyze::AnalyzeOptions {
+        review: gomoku_ai::review::ReviewOptions {
+            move_time: (!args.time.is_zero()).then_some(args.time),
+            max_nodes: args.nodes,
+            threat_nodes: args.threat_nodes,
+            jobs: args.jobs,
+        },
+        json: args.json,
+        sgf_out: args.sgf_out,
+    };
+    gomoku_cli::analyze::run(&rec, &analyze_options, &mut std::io::stdout().lock()).map(|_| ())
+}
+
 fn selfplay(args: SelfplayArgs) -> Result<(), String> {
     let options = gomoku_cli::selfplay::SelfplayOptions {
         games: args.games,
@@ -635,6 +685,7 @@ fn main() -> ExitCode {
         Commands::Convert(args) => convert(args),
         Commands::Show(args) => show(args),
         Commands::Solve(args) => solve(args),
+        Commands::Analyze(args) => analyze(args),
         Commands::Selfplay(args) => selfplay(args),
         Commands::Tune(args) => tune(args),
     };

@@ -48,6 +48,7 @@ impl Player for SlowPlayer {
             nodes: 0,
             time: Duration::ZERO,
             pv: vec![best],
+            multipv: 1,
         };
         loop {
             thread::sleep(Duration::from_millis(2));
@@ -68,6 +69,7 @@ impl Player for SlowPlayer {
         SearchResult {
             best: Some(best),
             info,
+            lines: Vec::new(),
         }
     }
 }

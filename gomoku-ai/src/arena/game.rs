@@ -297,7 +297,9 @@ mod tests {
                     nodes: 0,
                     time: Duration::ZERO,
                     pv: vec![],
+                    multipv: 1,
                 },
+                lines: Vec::new(),
             }
         }
     }

@@ -54,7 +54,9 @@ pub(crate) fn one_ply_result(best: Option<Point>, nodes: u64, time: Duration) ->
             nodes,
             time,
             pv: best.into_iter().collect(),
+            multipv: 1,
         },
+        lines: Vec::new(),
     }
 }
 

@@ -474,11 +474,13 @@ impl Player for ThesisPlayer {
             nodes: search.nodes,
             time: start.elapsed(),
             pv: search.best.into_iter().collect(),
+            multipv: 1,
         };
         report(&info);
         SearchResult {
             best: search.best,
             info,
+            lines: Vec::new(),
         }
     }
 }

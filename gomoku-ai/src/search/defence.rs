@@ -44,8 +44,10 @@ pub(super) fn defend_root<E: Evaluator>(
             best: Some(next),
             info: SearchInfo {
                 pv: vec![next],
+                multipv: 1,
                 ..result.info.clone()
             },
+            lines: Vec::new(),
         };
         if rest.len() > 1 {
             searcher.set_clock(clock.share(RESEARCH_TIME_PERCENT));

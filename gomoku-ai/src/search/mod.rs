@@ -4,6 +4,7 @@
 mod clock;
 mod defence;
 mod features;
+mod multipv;
 mod ordering;
 mod searcher;
 mod selectivity;
@@ -50,6 +51,9 @@ use searcher::{SearchSetup, Searcher};
 /// search, for the opponent's forced win against the
 /// chosen move: a refuted move is dropped and the search runs again without it (see
 /// [`SearchFeatures`]).
+///
+/// With [`Limits::multi_pv`] above 1 it searches that many best moves (see
+/// [`SearchResult::lines`]); the threat check of the chosen move is then left out.
 ///
 /// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
 /// stops cleanly with the best move of the last completed iteration (or a better one that an
@@ -248,7 +252,15 @@ impl<E: Evaluator> Engine<E> {
             max_nodes: limits.max_nodes,
             stop: limits.stop.clone(),
         });
-        iterate(&mut searcher, max_depth, report)
+        if limits.multi_pv > 1 {
+            let lines = multipv::search_lines(&mut searcher, max_depth, limits.multi_pv, report);
+            if let Some(result) = lines {
+                return result;
+            }
+        }
+        let mut result = iterate(&mut searcher, max_depth, report);
+        multipv::fill_single_line(&mut result);
+        result
     }
 }
 
@@ -273,7 +285,9 @@ fn iterate<E: Evaluator>(
             nodes: 0,
             time: Duration::ZERO,
             pv: fallback.into_iter().collect(),
+            multipv: 1,
         },
+        lines: Vec::new(),
     };
     if fallback.is_none() {
         return result;
@@ -362,6 +376,7 @@ fn deepen<E: Evaluator>(
             nodes: searcher.nodes,
             time: searcher.clock().elapsed(),
             pv,
+            multipv: 1,
         };
         report(&result.info);
         if score.mate_plies().is_some_and(|n| n <= depth) {

@@ -181,6 +181,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.root_excluded.push(p);
     }
 
+    /// The root moves the search must not play (see [`Searcher::exclude_root`]), to save and
+    /// restore them around a multi-PV iteration.
+    pub(crate) fn root_excluded_mut(&mut self) -> &mut Vec<Point> {
+        &mut self.root_excluded
+    }
+
     /// Replaces the clock, and lets a search that was stopped by the old one run again.
     pub(crate) fn set_clock(&mut self, clock: Clock) {
         self.clock = clock;

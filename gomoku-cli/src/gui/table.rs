@@ -574,7 +574,9 @@ mod tests {
                 nodes: 100,
                 time: Duration::from_millis(5),
                 pv: vec![p(point)],
+                multipv: 1,
             },
+            lines: Vec::new(),
         })
     }
 

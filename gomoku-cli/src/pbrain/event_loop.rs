@@ -245,12 +245,16 @@ pub(crate) fn event_loop<W: Write>(
                     if let Some(line) = session.message(&info) {
                         say(out, &line)?;
                     }
-                    search.last = Some(info);
+                    // The best line: what to answer if the player does not.
+                    if info.multipv <= 1 {
+                        search.last = Some(info);
+                    }
                 }
             }
             Event::Done(id, result) => {
                 if let Some(search) = active.take_if(|s| s.id == id) {
-                    if search.last.as_ref() != Some(&result.info) {
+                    // A multi-PV search has reported every line already.
+                    if result.lines.len() <= 1 && search.last.as_ref() != Some(&result.info) {
                         if let Some(line) = session.message(&result.info) {
                             say(out, &line)?;
                         }

@@ -28,8 +28,12 @@
 //! - Time: see [`clock`]; a move is never answered after the turn limit or the match time left
 //!   (minus a reserve), and an obvious move (an immediate win, the only block of a five, the only
 //!   empty point) is answered at once.
-//! - `YXNBEST n` answers the best move without playing it (the player interface has no
-//!   multi-PV, so only the best move is computed whatever `n`).
+//! - `YXNBEST n` searches the `n` best moves (multi-PV, [`gomoku_ai::Limits::multi_pv`]; `n`
+//!   is clamped to the legal moves, and 0 or a non-number is an `ERROR`): after each completed
+//!   depth it writes one line per move, best first,
+//!   `MESSAGE depth 12-20 multipv 2 ev 20 n 512034 n/ms 702 tm 731 pv h9 i9 j10` (the rank
+//!   from 1 after the depth, as Rapfi writes it), then answers the best move without playing
+//!   it (analysis: the GUI decides what is played).
 //! - `INFO max_memory` (bytes for the whole process; 0 for none) is passed to the player as
 //!   [`gomoku_ai::Limits::max_memory`]: the engine sizes every table from it (see
 //!   [`gomoku_ai::memory::MemoryBudget`]), so the peak resident memory stays under it down to

@@ -36,16 +36,31 @@ pub fn message_move(p: Point, size: u8) -> String {
 /// A search report: `MESSAGE depth 12-20 ev 35 n 512034 n/ms 702 tm 731 pv h8 i9 j10`.
 /// Mate scores print as `+M5` / `-M4` (plies to the end). `pv` is omitted when empty.
 pub fn message_line(info: &SearchInfo, size: u8) -> String {
+    report_line(info, size, false)
+}
+
+/// A search report of one line of a multi-PV search (`YXNBEST`), its rank after the depth:
+/// `MESSAGE depth 12-20 multipv 2 ev 20 n 512034 n/ms 702 tm 731 pv h9 i9 j10`, as the
+/// strongest engines write it.
+pub fn multipv_message_line(info: &SearchInfo, size: u8) -> String {
+    report_line(info, size, true)
+}
+
+fn report_line(info: &SearchInfo, size: u8, with_rank: bool) -> String {
     let ms = info.time.as_millis();
     let per_ms = info.nodes as u128 / ms.max(1);
     let mut line = format!(
-        "MESSAGE depth {}-{} ev {} n {} n/ms {} tm {}",
+        "MESSAGE depth {}-{}",
         info.depth,
-        info.seldepth.max(info.depth),
-        info.score,
-        info.nodes,
-        per_ms,
-        ms
+        info.seldepth.max(info.depth)
+    );
+    if with_rank {
+        let _ = write!(line, " multipv {}", info.multipv);
+    }
+    let _ = write!(
+        line,
+        " ev {} n {} n/ms {} tm {}",
+        info.score, info.nodes, per_ms, ms
     );
     let pv: Vec<String> = info
         .pv
@@ -99,6 +114,7 @@ mod tests {
             nodes: 512_034,
             time: Duration::from_millis(731),
             pv: vec![gp(7, 7), gp(8, 8), gp(9, 9)],
+            multipv: 1,
         };
         assert_eq!(
             message_line(&info, 15),
@@ -107,11 +123,22 @@ mod tests {
         let mate = SearchInfo {
             score: Score::win_in(5),
             pv: vec![],
+            multipv: 1,
             ..info
         };
         assert_eq!(
             message_line(&mate, 15),
             "MESSAGE depth 12-20 ev +M5 n 512034 n/ms 700 tm 731"
+        );
+        let second = SearchInfo {
+            multipv: 2,
+            score: Score(-20),
+            pv: vec![gp(8, 7)],
+            ..mate
+        };
+        assert_eq!(
+            multipv_message_line(&second, 15),
+            "MESSAGE depth 12-20 multipv 2 ev -20 n 512034 n/ms 700 tm 731 pv i8"
         );
     }
 

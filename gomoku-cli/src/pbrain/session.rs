@@ -11,7 +11,7 @@ use gomoku_core::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule, renju};
 use super::clock::{MoveBudget, TimeControl};
 use super::command::{Command, CommandError, Coord, parse_command, shorten};
 use super::obvious::obvious_move;
-use super::output::{about_line, forbid_line, message_line, move_reply};
+use super::output::{about_line, forbid_line, message_line, move_reply, multipv_message_line};
 use super::swap2;
 
 /// What the event loop must do for a command, in order.
@@ -92,6 +92,9 @@ pub(crate) struct Session {
     max_nodes: Option<u64>,
     max_memory: Option<u64>,
     block: Option<Block>,
+    /// The number of lines the running search looks for: `YXNBEST n` (clamped to the legal
+    /// moves), else 1.
+    lines: usize,
 }
 
 impl Session {
@@ -106,6 +109,7 @@ impl Session {
             max_nodes: None,
             max_memory: None,
             block: None,
+            lines: 1,
         }
     }
 
@@ -247,7 +251,17 @@ impl Session {
             Command::YxNbest(n) => match (&self.board, n) {
                 (None, _) => no_board(),
                 (Some(_), 0) => error("YXNBEST: the number of moves must be at least 1".into()),
-                (Some(_), _) => self.think(received, Purpose::Analyse),
+                (Some(board), n) => {
+                    let legal = legal_move_count(board, self.rule);
+                    let mut actions = self.think(received, Purpose::Analyse);
+                    self.lines = (n as usize).min(legal).max(1);
+                    for action in &mut actions {
+                        if let Action::Search(request) = action {
+                            request.limits.multi_pv = self.lines;
+                        }
+                    }
+                    actions
+                }
             },
             Command::YxHashClear => vec![Action::NewGame],
         }
@@ -429,6 +443,7 @@ impl Session {
         if board.is_full() {
             return error("no move: the board is full".into());
         }
+        self.lines = 1;
         let obvious = (purpose == Purpose::Play)
             .then(|| obvious_move(board, self.rule))
             .flatten();
@@ -498,9 +513,15 @@ impl Session {
         self.board.as_ref().map(Board::size)
     }
 
-    /// A MESSAGE line for `info` on the current board.
+    /// A MESSAGE line for `info` on the current board (with its rank in a multi-PV search).
     pub(crate) fn message(&self, info: &SearchInfo) -> Option<String> {
-        self.size().map(|size| message_line(info, size))
+        self.size().map(|size| {
+            if self.lines > 1 {
+                multipv_message_line(info, size)
+            } else {
+                message_line(info, size)
+            }
+        })
     }
 }
 
@@ -518,6 +539,17 @@ fn fallback_move(board: &Board, rule: Rule) -> Option<Point> {
     obvious_move(board, rule)
         .or_else(|| board.neighbourhood(1).iter().find(legal))
         .or_else(|| board.empty_points().iter().find(legal))
+}
+
+/// The number of moves the side to move may play: the empty points, less Black's fouls under
+/// Renju.
+fn legal_move_count(board: &Board, rule: Rule) -> usize {
+    let fouls = rule.has_fouls() && board.side_to_move() == Color::Black;
+    board
+        .empty_points()
+        .iter()
+        .filter(|&p| !fouls || renju::forbidden(board, p).is_none())
+        .count()
 }
 
 /// The points of the board in protocol order: row by row from the top, left to right.
