@@ -244,7 +244,7 @@ impl<E: Evaluator> Engine<E> {
             board,
             rule,
             eval: &mut self.eval,
-            tt: &mut self.tt,
+            tt: &self.tt,
             memory: &mut self.memory,
             features: self.features,
             threat: self.threat.as_deref_mut(),

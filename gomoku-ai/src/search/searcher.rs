@@ -52,7 +52,7 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     eval: &'a mut E,
     /// Patterns kept by the search when the evaluator keeps none of its own.
     own_patterns: Option<Patterns>,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     memory: &'a mut OrderingMemory,
     features: SearchFeatures,
     threat: Option<&'a mut (dyn WinFinder + 'static)>,
@@ -84,7 +84,7 @@ pub(crate) struct SearchSetup<'a, E: Evaluator> {
     pub board: &'a Board,
     pub rule: Rule,
     pub eval: &'a mut E,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub memory: &'a mut OrderingMemory,
     pub features: SearchFeatures,
     pub threat: Option<&'a mut (dyn WinFinder + 'static)>,
