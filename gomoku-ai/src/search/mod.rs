@@ -55,11 +55,15 @@ use searcher::{SearchSetup, Searcher};
 /// [`SearchFeatures`]).
 ///
 /// With [`Limits::multi_pv`] above 1 it searches that many best moves (see
-/// [`SearchResult::lines`]); the threat check of the chosen move is then left out.
+/// [`SearchResult::lines`]); the threat check of the chosen move is then left out, and the
+/// search runs on one thread.
 ///
-/// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
-/// stops cleanly with the best move of the last completed iteration (or a better one that an
-/// unfinished iteration found), and is deterministic when no time limit applies. It never
+/// It honours every [`Limits`] field (depth, nodes, time per move, match time left, memory,
+/// threads, stop flag), stops cleanly with the best move of the last completed iteration (or a
+/// better one that an unfinished iteration found), and is deterministic on one thread when no
+/// time limit applies. On several threads ([`Engine::set_threads`], [`Limits::threads`]) helper
+/// threads search the same position over the shared transposition table while the engine's
+/// own thread searches as it does alone (Lazy SMP; the node limit counts every thread). It never
 /// returns an illegal move, nor a Renju foul for Black.
 ///
 /// ```
