@@ -48,9 +48,10 @@ impl MemoryBudget {
     ///
     /// ```
     /// use gomoku_ai::memory::{MemoryBudget, THREAD_BYTES};
-    /// let (one, four) = (MemoryBudget::for_threads(64 << 20, 1), MemoryBudget::for_threads(64 << 20, 4));
-    /// assert!(four.hash_bytes + four.threat_bytes + 3 * THREAD_BYTES as usize
-    ///     <= one.hash_bytes + one.threat_bytes);
+    /// let limit: usize = 64 << 20;
+    /// let (one, four) = (MemoryBudget::for_threads(limit as u64, 1), MemoryBudget::for_threads(limit as u64, 4));
+    /// assert!(four.hash_bytes + four.threat_bytes < one.hash_bytes + one.threat_bytes);
+    /// assert!(four.hash_bytes + four.threat_bytes + 3 * (THREAD_BYTES as usize) < limit);
     /// ```
     pub fn for_threads(max_memory: u64, threads: usize) -> MemoryBudget {
         let threads = threads.max(1) as u64;
