@@ -192,6 +192,13 @@ mod tests {
         Game::from_move_string(15, Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9").unwrap()
     }
 
+    /// The engine with a table small enough for quick tests.
+    fn small_engine() -> Engine {
+        let mut engine = Engine::new();
+        engine.set_hash_bytes(4 << 20);
+        engine
+    }
+
     fn two_threads(limits: Limits) -> Limits {
         Limits {
             threads: Some(2),
@@ -202,8 +209,7 @@ mod tests {
     #[test]
     fn two_threads_return_a_legal_move_and_count_every_threads_nodes() {
         let game = middle_game();
-        let mut engine = Engine::new();
-        engine.set_hash_bytes(4 << 20);
+        let mut engine = small_engine();
         let mut reports = Vec::new();
         let result = engine.choose(
             game.board(),
@@ -233,8 +239,7 @@ mod tests {
     fn the_node_limit_bounds_all_threads_together() {
         let game = middle_game();
         for max_nodes in [5_000, 40_000] {
-            let mut engine = Engine::new();
-            engine.set_hash_bytes(4 << 20);
+            let mut engine = small_engine();
             let limits = Limits {
                 max_nodes: Some(max_nodes),
                 ..two_threads(Limits::default())
@@ -256,8 +261,7 @@ mod tests {
     fn the_stop_flag_stops_every_thread() {
         let game = middle_game();
         for threads in [2, 4] {
-            let mut engine = Engine::new();
-            engine.set_hash_bytes(4 << 20);
+            let mut engine = small_engine();
             let limits = Limits {
                 threads: Some(threads),
                 ..Limits::depth(60)
@@ -291,8 +295,7 @@ mod tests {
     fn one_thread_is_the_single_threaded_search() {
         let game = middle_game();
         let search = |threads: Option<usize>| {
-            let mut engine = Engine::new();
-            engine.set_hash_bytes(4 << 20);
+            let mut engine = small_engine();
             let limits = Limits {
                 threads,
                 ..Limits::depth(6)
