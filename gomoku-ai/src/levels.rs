@@ -67,6 +67,7 @@ impl LevelCaps {
             max_depth: min(limits.max_depth, self.max_depth),
             max_nodes: min(limits.max_nodes, self.max_nodes),
             max_memory: limits.max_memory,
+            threads: limits.threads,
             stop: limits.stop.clone(),
             multi_pv: limits.multi_pv,
         }

@@ -51,6 +51,11 @@ pub struct Limits {
     /// Memory the player may use, in bytes (the protocol's `INFO max_memory`); the engine sizes
     /// its transposition table to stay under it.
     pub max_memory: Option<u64>,
+    /// Search threads for this move (the protocol's `INFO thread_num`); `None` leaves the
+    /// player's own setting (for the engine [`crate::Engine::set_threads`], one thread unless
+    /// set). The engine clamps it to 1..=[`crate::MAX_THREADS`] and to what `max_memory` holds;
+    /// players that do not search in parallel ignore it.
+    pub threads: Option<usize>,
     /// Raised by another thread to stop now.
     pub stop: StopFlag,
     /// How many best moves to search (multi-PV, as `YXNBEST n` asks): the engine reports one
@@ -68,6 +73,7 @@ impl Default for Limits {
             max_depth: None,
             max_nodes: None,
             max_memory: None,
+            threads: None,
             stop: StopFlag::default(),
             multi_pv: 1,
         }

@@ -13,7 +13,7 @@ use crate::levels::Level;
 use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
-use crate::search::Engine;
+use crate::search::{Engine, MAX_THREADS};
 use crate::weights::EvalWeights;
 
 /// A player specification that names no built-in player, or has bad options.
@@ -45,8 +45,9 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// Builds a built-in player from `name[:option]`, e.g. `"random:7"`, `"engine:hard"` (a level:
 /// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth),
 /// optionally with `,no-threats` (no threat solver), `,no-defence` (no check of the chosen
-/// move against the opponent's forced wins) or `,eval=FILE` (evaluation weights from a weights
-/// file, see [`crate::weights::EvalWeights`]); the engine's options may also follow its name
+/// move against the opponent's forced wins), `,eval=FILE` (evaluation weights from a weights
+/// file, see [`crate::weights::EvalWeights`]) or `,threads=N` (N search threads, 1 to
+/// [`crate::MAX_THREADS`], see [`Engine::set_threads`]); the engine's options may also follow its name
 /// after a comma (`engine,eval=FILE`). `seed` seeds players that use randomness unless the
 /// option sets it.
 ///
@@ -97,11 +98,12 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\", \",no-defence\" or \",eval=FILE\" (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\" or \",threads=N\" (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
             let mut weights = None;
+            let mut threads = 1;
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
                 if let Some(path) = part.strip_prefix("eval=") {
@@ -113,6 +115,16 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                         }
                     })?;
                     weights = Some(loaded);
+                } else if let Some(n) = part.strip_prefix("threads=") {
+                    threads = n
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=MAX_THREADS).contains(n))
+                        .ok_or_else(|| PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: format!("a thread count from 1 to {MAX_THREADS}"),
+                        })?;
                 } else if part.eq_ignore_ascii_case("no-threats") {
                     threats = false;
                 } else if part.eq_ignore_ascii_case("no-defence") {
@@ -130,6 +142,10 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             }
             if let Some(weights) = weights {
                 engine.evaluator_mut().set_weights(weights);
+            }
+            if threads > 1 {
+                engine.set_threads(threads);
+                engine.add_to_name(&format!("threads={threads}"));
             }
             if !threats {
                 engine.disable_threat_search();
@@ -180,7 +196,27 @@ mod tests {
             builtin_player("engine:hard,no-threats", 1).unwrap().name(),
             "engine:hard,no-threats"
         );
-        for bad_option in ["engine:0", "engine:99", "engine:expert", "greedy:3"] {
+        let two = builtin_player("engine,threads=2", 1).unwrap();
+        assert_eq!(two.name(), "engine:threads=2");
+        assert_eq!(
+            builtin_player("engine:threads=1", 1).unwrap().name(),
+            "engine"
+        );
+        assert_eq!(
+            builtin_player("engine:hard,threads=4", 1).unwrap().name(),
+            "engine:hard,threads=4"
+        );
+        for bad_option in [
+            "engine:0",
+            "engine:99",
+            "engine:expert",
+            "greedy:3",
+            "engine,threads=0",
+            "engine,threads=65",
+            "engine,threads=two",
+            "engine,threads=",
+            "engine,threads=-1",
+        ] {
             assert!(
                 matches!(
                     builtin_player(bad_option, 1),

@@ -209,6 +209,9 @@ struct PbrainArgs {
     /// Evaluation weights file for the engine brain (`engine,eval=FILE`).
     #[arg(long)]
     eval: Option<PathBuf>,
+    /// Search threads of the engine brain (1 to 64) until `INFO thread_num` says otherwise.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -538,6 +541,7 @@ fn pbrain(args: PbrainArgs) -> Result<(), String> {
     let config = gomoku_cli::pbrain::Config {
         brain,
         seed: args.seed,
+        threads: args.threads,
     };
     gomoku_cli::pbrain::run_stdio(&config).map_err(|e| e.to_string())
 }

@@ -8,10 +8,12 @@ mod multipv;
 mod ordering;
 mod searcher;
 mod selectivity;
+mod smp;
 mod threat_hook;
 mod tt;
 
 pub use features::SearchFeatures;
+pub use smp::MAX_THREADS;
 pub use threat_hook::{WinFinder, WinSearch};
 pub use tt::TranspositionTable;
 
@@ -53,11 +55,15 @@ use searcher::{SearchSetup, Searcher};
 /// [`SearchFeatures`]).
 ///
 /// With [`Limits::multi_pv`] above 1 it searches that many best moves (see
-/// [`SearchResult::lines`]); the threat check of the chosen move is then left out.
+/// [`SearchResult::lines`]); the threat check of the chosen move is then left out, and the
+/// search runs on one thread.
 ///
-/// It honours every [`Limits`] field (depth, nodes, time per move, match time left, stop flag),
-/// stops cleanly with the best move of the last completed iteration (or a better one that an
-/// unfinished iteration found), and is deterministic when no time limit applies. It never
+/// It honours every [`Limits`] field (depth, nodes, time per move, match time left, memory,
+/// threads, stop flag), stops cleanly with the best move of the last completed iteration (or a
+/// better one that an unfinished iteration found), and is deterministic on one thread when no
+/// time limit applies. On several threads ([`Engine::set_threads`], [`Limits::threads`]) helper
+/// threads search the same position over the shared transposition table while the engine's
+/// own thread searches as it does alone (Lazy SMP; the node limit counts every thread). It never
 /// returns an illegal move, nor a Renju foul for Black.
 ///
 /// ```
@@ -89,6 +95,10 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     hash_bytes: usize,
     /// The memory limit of the last search.
     max_memory: Option<u64>,
+    /// Search threads when the limits name none (see [`Engine::set_threads`]).
+    threads: usize,
+    /// Search threads of the last search (after the clamps).
+    last_threads: usize,
     memory: OrderingMemory,
     features: SearchFeatures,
     threat: Option<Box<dyn WinFinder>>,
@@ -133,6 +143,8 @@ impl<E: Evaluator> Engine<E> {
             tt: TranspositionTable::new(0),
             hash_bytes: DEFAULT_HASH_BYTES,
             max_memory: None,
+            threads: 1,
+            last_threads: 1,
             memory: OrderingMemory::new(),
             features: SearchFeatures::default(),
             threat: Some(Box::new(ThreatSolver::new())),
@@ -160,34 +172,54 @@ impl<E: Evaluator> Engine<E> {
         self.tt = TranspositionTable::new(0);
     }
 
+    /// Sets the number of search threads used when [`Limits::threads`] names none: 1 (the
+    /// default) searches alone and deterministically; more run a parallel search (Lazy SMP,
+    /// see the engine's documentation). Clamped to 1..=[`MAX_THREADS`].
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The number of search threads set by [`Engine::set_threads`].
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The memory the transposition table uses (or will use from the next search on), in bytes:
     /// the size set by [`Engine::set_hash_bytes`], or less under the last search's memory limit.
     pub fn hash_bytes(&self) -> usize {
-        TranspositionTable::bytes_for(self.hash_bytes_under(self.max_memory))
+        TranspositionTable::bytes_for(self.hash_bytes_under(self.max_memory, self.last_threads))
     }
 
-    /// The size of the transposition table under a memory limit: its share (see
-    /// [`MemoryBudget`]), or the size set without a limit when that is smaller.
-    fn hash_bytes_under(&self, max_memory: Option<u64>) -> usize {
+    /// The size of the transposition table under a memory limit with `threads` search threads:
+    /// its share (see [`MemoryBudget`]), or the size set without a limit when that is smaller.
+    fn hash_bytes_under(&self, max_memory: Option<u64>, threads: usize) -> usize {
         max_memory.map_or(self.hash_bytes, |memory| {
-            MemoryBudget::split(memory).hash_bytes.min(self.hash_bytes)
+            MemoryBudget::for_threads(memory, threads)
+                .hash_bytes
+                .min(self.hash_bytes)
         })
     }
 
-    /// Sizes the tables for a search under `max_memory` (see [`MemoryBudget`]): the
-    /// transposition table is (re)allocated when its size changes, and the threat solver is
-    /// given its share.
-    fn fit_memory(&mut self, max_memory: Option<u64>) {
+    /// Sizes the tables for a search with `threads` threads under `max_memory` (see
+    /// [`MemoryBudget`]): the threads are cut to what the limit holds, the transposition table
+    /// is (re)allocated when its size changes, and the threat solver is given its share.
+    /// Returns the threads to run.
+    fn fit_memory(&mut self, max_memory: Option<u64>, threads: usize) -> usize {
+        let threads = max_memory.map_or(threads, |m| threads.min(MemoryBudget::max_threads(m)));
         self.max_memory = max_memory;
-        let bytes = self.hash_bytes_under(max_memory);
+        self.last_threads = threads;
+        let bytes = self.hash_bytes_under(max_memory, threads);
         if self.tt.bytes() != TranspositionTable::bytes_for(bytes) {
             // Free the old table before the new one takes memory.
             self.tt = TranspositionTable::new(0);
             self.tt = TranspositionTable::new(bytes);
         }
         if let Some(threat) = &mut self.threat {
-            threat.set_table_bytes(max_memory.map(|m| MemoryBudget::split(m).threat_bytes));
+            threat.set_table_bytes(
+                max_memory.map(|m| MemoryBudget::for_threads(m, threads).threat_bytes),
+            );
         }
+        threads
     }
 
     /// Switches the threat-space solver (VCF/VCT) off, both for the engine's own wins and for
@@ -206,7 +238,8 @@ impl<E: Evaluator> Engine<E> {
         self.add_to_name("no-defence");
     }
 
-    fn add_to_name(&mut self, option: &str) {
+    /// Adds `option` to the name: `engine:option`, or `engine:level,option`.
+    pub(crate) fn add_to_name(&mut self, option: &str) {
         let separator = if self.name.contains(':') { ',' } else { ':' };
         self.name = format!("{}{separator}{option}", self.name);
     }
@@ -231,7 +264,8 @@ impl<E: Evaluator> Engine<E> {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let limits = self.caps.apply(limits);
-        self.fit_memory(limits.max_memory);
+        let threads = limits.threads.unwrap_or(self.threads).clamp(1, MAX_THREADS);
+        let threads = self.fit_memory(limits.max_memory, threads);
         let clock = Clock::start(&limits);
         let max_depth = match limits.max_depth {
             Some(d) => d.clamp(1, MAX_PLY as u32 - 1),
@@ -244,7 +278,7 @@ impl<E: Evaluator> Engine<E> {
             board,
             rule,
             eval: &mut self.eval,
-            tt: &mut self.tt,
+            tt: &self.tt,
             memory: &mut self.memory,
             features: self.features,
             threat: self.threat.as_deref_mut(),
@@ -252,6 +286,7 @@ impl<E: Evaluator> Engine<E> {
             max_nodes: limits.max_nodes,
             stop: limits.stop.clone(),
         });
+        searcher.helper_threads = threads - 1;
         if limits.multi_pv > 1 {
             let lines = multipv::search_lines(&mut searcher, max_depth, limits.multi_pv, report);
             if let Some(result) = lines {
@@ -318,7 +353,8 @@ fn iterate<E: Evaluator>(
         searcher.set_clock(full_clock.share(MAIN_SEARCH_TIME_PERCENT));
         searcher.set_max_nodes(full_nodes.map(|m| m / 4 * 3));
     }
-    deepen(searcher, max_depth, &mut result, report);
+    let helpers = searcher.helper_threads;
+    smp::deepen(searcher, helpers, max_depth, &mut result, report);
     if defend {
         searcher.set_clock(full_clock);
         searcher.set_max_nodes(full_nodes);
@@ -373,7 +409,7 @@ fn deepen<E: Evaluator>(
             depth,
             seldepth: searcher.seldepth,
             score,
-            nodes: searcher.nodes,
+            nodes: searcher.total_nodes(),
             time: searcher.clock().elapsed(),
             pv,
             multipv: 1,

@@ -10,6 +10,7 @@ use super::selectivity::{
     base_reduction, futility_margin, futility_move_count, max_shape, null_move_reduction,
     razor_margin,
 };
+use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
 use super::tt::{Bound, TranspositionTable};
 use crate::evaluator::Evaluator;
@@ -52,7 +53,7 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     eval: &'a mut E,
     /// Patterns kept by the search when the evaluator keeps none of its own.
     own_patterns: Option<Patterns>,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     memory: &'a mut OrderingMemory,
     features: SearchFeatures,
     threat: Option<&'a mut (dyn WinFinder + 'static)>,
@@ -77,6 +78,10 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     root_excluded: Vec<Point>,
     /// The root move searched first (the previous iteration's best).
     root_first: Option<Point>,
+    /// Helper threads to start for the iterative deepening (see [`super::smp`]).
+    pub(crate) helper_threads: usize,
+    /// How this thread shares its node count with the other threads of the search.
+    pub(crate) link: ThreadLink,
 }
 
 /// Everything a [`Searcher`] borrows or needs, gathered by the engine.
@@ -84,7 +89,7 @@ pub(crate) struct SearchSetup<'a, E: Evaluator> {
     pub board: &'a Board,
     pub rule: Rule,
     pub eval: &'a mut E,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub memory: &'a mut OrderingMemory,
     pub features: SearchFeatures,
     pub threat: Option<&'a mut (dyn WinFinder + 'static)>,
@@ -125,6 +130,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             quiescence_limit: 0,
             root_excluded: Vec::new(),
             root_first: None,
+            helper_threads: 0,
+            link: ThreadLink::Alone,
         }
     }
 
@@ -138,6 +145,21 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 .patterns()
                 .expect("an evaluator that reports patterns keeps reporting them"),
         }
+    }
+
+    /// The transposition table (shared by every thread of the search).
+    pub(crate) fn table(&self) -> &'a TranspositionTable {
+        self.tt
+    }
+
+    /// The evaluator, in step with the board.
+    pub(crate) fn evaluator(&self) -> &E {
+        self.eval
+    }
+
+    /// The nodes of this search so far, those the helper threads have published included.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.nodes + self.link.other_nodes()
     }
 
     /// The rule of the search.
@@ -248,7 +270,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         } else if self.nodes >= self.next_check {
             // A threshold, not a multiple: leaf solver calls add many nodes at once.
             self.next_check = self.nodes + CHECK_EVERY_NODES;
-            self.stopped = self.stop.is_stopped() || self.clock.out_of_time();
+            self.stopped = self.stop.is_stopped()
+                || self.clock.out_of_time()
+                || self.link.over_node_limit(self.nodes);
         }
         self.stopped
     }

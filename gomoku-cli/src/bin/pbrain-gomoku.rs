@@ -1,6 +1,6 @@
 //! `pbrain-gomoku`: the Gomocup protocol engine for tournament managers and GUIs, which start it
 //! with no arguments. Options exist for testing: `--brain SPEC` (a built-in player, default the
-//! strongest) and `--seed N`.
+//! strongest), `--seed N` and `--threads N` (search threads until `INFO thread_num`).
 
 use std::process::ExitCode;
 
@@ -18,6 +18,9 @@ struct Args {
     /// Seed for players that use randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Search threads of the engine (1 to 64) until `INFO thread_num` says otherwise.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
             .brain
             .unwrap_or_else(|| pbrain::DEFAULT_BRAIN.to_string()),
         seed: args.seed,
+        threads: args.threads,
     };
     match pbrain::run_stdio(&config) {
         Ok(()) => ExitCode::SUCCESS,

@@ -37,8 +37,12 @@
 //! - `INFO max_memory` (bytes for the whole process; 0 for none) is passed to the player as
 //!   [`gomoku_ai::Limits::max_memory`]: the engine sizes every table from it (see
 //!   [`gomoku_ai::memory::MemoryBudget`]), so the peak resident memory stays under it down to
-//!   10 MB; `thread_num` is ignored (single-threaded search); `game_type`, `folder` and unknown
-//!   keys are ignored.
+//!   10 MB; `game_type`, `folder` and unknown keys are ignored.
+//! - `INFO thread_num N` runs the engine's search on N threads from the next search on
+//!   ([`gomoku_ai::Limits::threads`], a parallel search over one shared table); 0 goes back to
+//!   the brain's own setting (one thread, or `--threads`), more than [`gomoku_ai::MAX_THREADS`]
+//!   is clamped to it with a `MESSAGE` saying so, anything else is an `ERROR`. Under
+//!   `INFO max_memory` the engine runs only as many threads as the limit holds.
 //! - Hostile input: a line longer than [`input::MAX_LINE_BYTES`] is refused with an `ERROR`;
 //!   input that arrives during a search is queued up to a bound (lines beyond it are dropped and
 //!   reported, `END` never is); numbers that overflow and coordinates off the board are
@@ -75,6 +79,9 @@ pub struct Config {
     pub brain: String,
     /// Seeds players that use randomness.
     pub seed: u64,
+    /// Search threads of the brain until `INFO thread_num` says otherwise (`None`: its own
+    /// setting): given to the brain spec as `,threads=N`.
+    pub threads: Option<usize>,
 }
 
 impl Default for Config {
@@ -82,6 +89,24 @@ impl Default for Config {
         Config {
             brain: DEFAULT_BRAIN.to_string(),
             seed: 0,
+            threads: None,
+        }
+    }
+}
+
+impl Config {
+    /// The brain spec with the thread count, if any, as an option (`engine,threads=2`).
+    ///
+    /// ```
+    /// use gomoku_cli::pbrain::Config;
+    /// let config = Config { brain: "engine:hard".into(), threads: Some(2), ..Config::default() };
+    /// assert_eq!(config.brain_spec(), "engine:hard,threads=2");
+    /// assert_eq!(Config::default().brain_spec(), "engine");
+    /// ```
+    pub fn brain_spec(&self) -> String {
+        match self.threads {
+            Some(n) => format!("{},threads={n}", self.brain),
+            None => self.brain.clone(),
         }
     }
 }
@@ -107,7 +132,7 @@ where
     R: Read + Send + 'static,
     W: Write,
 {
-    let player = builtin_player(&config.brain, config.seed)?;
+    let player = builtin_player(&config.brain_spec(), config.seed)?;
     run_with_player(input, output, player)
 }
 

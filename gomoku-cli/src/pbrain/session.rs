@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use gomoku_ai::{Limits, SearchInfo};
+use gomoku_ai::{Limits, MAX_THREADS, SearchInfo};
 use gomoku_core::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule, renju};
 
 use super::clock::{MoveBudget, TimeControl};
@@ -91,6 +91,8 @@ pub(crate) struct Session {
     max_depth: Option<u32>,
     max_nodes: Option<u64>,
     max_memory: Option<u64>,
+    /// Search threads from `INFO thread_num` (`None`: the brain's own setting).
+    threads: Option<usize>,
     block: Option<Block>,
     /// The number of lines the running search looks for: `YXNBEST n` (clamped to the legal
     /// moves), else 1.
@@ -108,6 +110,7 @@ impl Session {
             max_depth: None,
             max_nodes: None,
             max_memory: None,
+            threads: None,
             block: None,
             lines: 1,
         }
@@ -315,8 +318,20 @@ impl Session {
                 Ok(n) => self.max_nodes = (n > 0).then_some(n),
                 Err(_) => return bad("expected a node count"),
             },
-            // Accepted and not needed: the search is single-threaded, the game type only
-            // informs, and there is nothing to store in the folder.
+            "thread_num" => match value.parse::<u64>() {
+                Ok(0) => self.threads = None,
+                Ok(n) if n > MAX_THREADS as u64 => {
+                    self.threads = Some(MAX_THREADS);
+                    return say(format!(
+                        "MESSAGE INFO thread_num {}: more than the {MAX_THREADS} threads the brain runs, using {MAX_THREADS}",
+                        shorten(value)
+                    ));
+                }
+                Ok(n) => self.threads = Some(n as usize),
+                Err(_) => return bad("expected a thread count"),
+            },
+            // Accepted and not needed: the game type only informs, and there is nothing to
+            // store in the folder.
             _ => {}
         }
         Vec::new()
@@ -458,6 +473,7 @@ impl Session {
                 max_depth: self.max_depth,
                 max_nodes: self.max_nodes,
                 max_memory: self.max_memory,
+                threads: self.threads,
                 ..Limits::default()
             },
             budget: self.time.budget(),
