@@ -120,9 +120,11 @@ impl Evaluator for PatternEvaluator {
 /// The static value of a position for `side` (to move) from its patterns.
 #[inline]
 pub(crate) fn evaluate_patterns(patterns: &Patterns, side: Color) -> Score {
-    let own = patterns.total(side) * patterns.weights().tempo_eighths() / 8;
+    let weights = patterns.weights();
+    let own = patterns.total(side) * weights.tempo_eighths() / 8;
     let theirs = patterns.waiting_total(!side);
-    Score((own - theirs).clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    let threats = weights.threat(side, patterns.threat_mask(side));
+    Score((own - theirs + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 
 /// The ordering value of `p` for `side` (to move): attack plus most of the defence.

@@ -52,8 +52,40 @@ fn wins_along(board: &Board, rule: Rule, p: Point, color: Color, dir: Direction)
     rule.run_wins(color, len, blocked(-back - 1) && blocked(fwd + 1))
 }
 
+/// The threat situation with `side` to move, from the shapes of every empty point (the
+/// definition of [`Patterns::threat_mask`]).
+fn slow_threat_mask(patterns: &Patterns, board: &Board, rule: Rule, side: Color) -> usize {
+    use gomoku_ai::pattern::Shape;
+    let kinds = |color: Color| {
+        let mut bits = 0;
+        for p in board.empty_points() {
+            let shapes = patterns.shapes(p, color);
+            let count = |s: Shape| shapes.iter().filter(|&&x| x == s).count();
+            let (fives, open_fours) = (count(Shape::Five), count(Shape::OpenFour));
+            let fours = count(Shape::Four) + open_fours;
+            let threes = count(Shape::OpenThree);
+            let renju_black = rule == Rule::Renju && color == Color::Black;
+            let double_four = open_fours > 0 || (fours >= 2 && !renju_black);
+            let open_four = fives == 0 && double_four;
+            let four_three = fives == 0 && !double_four && fours >= 1 && threes >= 1;
+            let four = fives + fours > 0;
+            let double_three = fours == 0 && threes >= 2 && !renju_black;
+            let three = fives + fours + threes > 0;
+            for (k, on) in [open_four, four_three, four, double_three, three]
+                .into_iter()
+                .enumerate()
+            {
+                bits |= usize::from(on) << k;
+            }
+        }
+        bits
+    };
+    kinds(side) | kinds(!side) << 5
+}
+
 fn assert_same(a: &Patterns, b: &Patterns, board: &Board) {
     for color in Color::ALL {
+        assert_eq!(a.threat_mask(color), b.threat_mask(color));
         assert_eq!(a.total(color), b.total(color));
         assert_eq!(a.waiting_total(color), b.waiting_total(color));
         assert_eq!(a.fives(color), b.fives(color));
@@ -94,6 +126,12 @@ proptest! {
             }
         }
         assert_same(&patterns, &Patterns::new(&board, rule), &board);
+        for side in Color::ALL {
+            prop_assert_eq!(
+                patterns.threat_mask(side),
+                slow_threat_mask(&patterns, &board, rule, side)
+            );
+        }
         for p in board.empty_points() {
             for color in Color::ALL {
                 for dir in Direction::ALL {

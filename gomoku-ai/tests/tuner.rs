@@ -141,3 +141,33 @@ fn search_scores_blend_into_the_targets() {
         assert_eq!(data.dataset().target(i).unwrap(), result);
     }
 }
+
+#[test]
+fn a_threats_only_fit_changes_only_the_threat_values() {
+    let rule = Rule::Freestyle;
+    let start = RuleWeights::hand_set(rule);
+    let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
+    for r in games("free-", rule) {
+        data.add_game(&r);
+    }
+    data.set_threats_only(true);
+    let options = FitOptions {
+        epochs: 60,
+        learning_rate: 20.0,
+        report_every: 60,
+        ..FitOptions::default()
+    };
+    let fitted = data.fit(&start, &options, &mut |_| {});
+    assert!(fitted.weights.has_threats());
+    assert!(
+        fitted.rounded.training_loss < fitted.initial.training_loss,
+        "{fitted:?}"
+    );
+    let mut without_threats = fitted.weights.clone();
+    for side in gomoku_core::Color::ALL {
+        for mask in 0..gomoku_ai::pattern::THREAT_MASKS {
+            without_threats.set_threat(side, mask, 0);
+        }
+    }
+    assert_eq!(without_threats, start);
+}

@@ -147,6 +147,10 @@ struct TuneArgs {
     /// starting weights to the results).
     #[arg(long)]
     score_scale: Option<f64>,
+    /// Fit only the values of the threat situations (which threat points each side has); the
+    /// shape-combination values stay those of --start.
+    #[arg(long)]
+    threats_only: bool,
     /// Print the losses every N epochs.
     #[arg(long, default_value_t = 25)]
     report_every: u32,
@@ -664,6 +668,7 @@ fn tune(args: TuneArgs) -> Result<(), String> {
         },
         score_weight: args.score_weight,
         score_scale: args.score_scale,
+        threats_only: args.threats_only,
         fit: gomoku_ai::tune::FitOptions {
             epochs: args.epochs,
             learning_rate: args.learning_rate,

@@ -32,6 +32,8 @@ pub struct TuneOptions {
     /// Evaluation units per logit of the search scores; `None`: the scale that fits the
     /// starting weights to the results.
     pub score_scale: Option<f64>,
+    /// Fit only the threat-situation values (see [`TexelData::set_threats_only`]).
+    pub threats_only: bool,
     /// The fit.
     pub fit: FitOptions,
 }
@@ -119,6 +121,7 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
         game: 0,
     };
     let mut data = TexelData::new(options.rule, start.tempo_eighths(), options.samples);
+    data.set_threats_only(options.threats_only);
     let mut bad_files = 0;
     for file in &files {
         let games = record::read_text(file)

@@ -5,6 +5,6 @@ mod patterns;
 mod shape;
 mod table;
 
-pub use patterns::Patterns;
+pub use patterns::{Patterns, THREAT_MASKS, threat_mask_key};
 pub use shape::Shape;
 pub use table::{LineRule, shape_of_line};

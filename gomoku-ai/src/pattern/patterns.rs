@@ -19,6 +19,10 @@ const FOUR: u8 = 2;
 const OPEN_FOUR: u8 = 4;
 /// A point makes an open three or better on some line.
 const THREE: u8 = 8;
+/// A point makes a four and an open three on two lines (and no five, no double four).
+const FOUR_THREE: u8 = 16;
+/// A point makes two open threes and no four (not for Black under Renju: a foul).
+const DOUBLE_THREE: u8 = 32;
 
 /// `threat_flags(renju_black)[combo]`: the threat bits of a shape combination.
 fn threat_flags(renju_black: bool) -> &'static [u8; COMBOS] {
@@ -39,7 +43,17 @@ fn threat_flags(renju_black: bool) -> &'static [u8; COMBOS] {
                     } else {
                         0
                     }
-                    | if fours + t.threes > 0 { THREE } else { 0 };
+                    | if fours + t.threes > 0 { THREE } else { 0 }
+                    | if t.fives == 0 && !t.double_four && t.any_four >= 1 && t.threes >= 1 {
+                        FOUR_THREE
+                    } else {
+                        0
+                    }
+                    | if t.any_four == 0 && t.threes >= 2 && !t.renju_black {
+                        DOUBLE_THREE
+                    } else {
+                        0
+                    };
             }
         }
         out
@@ -76,6 +90,8 @@ pub struct Patterns {
     fours: [PointSet; 2],
     open_fours: [PointSet; 2],
     threes: [PointSet; 2],
+    /// `flag_counts[color][k]`: how many points carry threat flag `1 << k`.
+    flag_counts: [[u16; 6]; 2],
 }
 
 impl Patterns {
@@ -105,6 +121,7 @@ impl Patterns {
             fours: [PointSet::new(); 2],
             open_fours: [PointSet::new(); 2],
             threes: [PointSet::new(); 2],
+            flag_counts: [[0; 6]; 2],
         };
         patterns.reset_with(board, weights);
         patterns
@@ -142,6 +159,7 @@ impl Patterns {
         self.fours = [PointSet::new(); 2];
         self.open_fours = [PointSet::new(); 2];
         self.threes = [PointSet::new(); 2];
+        self.flag_counts = [[0; 6]; 2];
         for p in board.empty_points() {
             for dir in Direction::ALL {
                 self.update_shapes(board, p, dir);
@@ -234,6 +252,24 @@ impl Patterns {
     #[inline]
     pub fn threes(&self, color: Color) -> &PointSet {
         &self.threes[color.index()]
+    }
+
+    /// The threat situation of the position with `side` to move, as an index below
+    /// [`THREAT_MASKS`]: which kinds of threat points (an open four, a four-three, a four, a
+    /// double three, an open three) each side has (see [`threat_mask_key`]).
+    #[inline]
+    pub fn threat_mask(&self, side: Color) -> usize {
+        self.side_threats(side) | self.side_threats(!side) << 5
+    }
+
+    #[inline]
+    fn side_threats(&self, color: Color) -> usize {
+        let n = &self.flag_counts[color.index()];
+        usize::from(n[2] > 0)
+            | usize::from(n[4] > 0) << 1
+            | usize::from(n[1] > 0) << 2
+            | usize::from(n[5] > 0) << 3
+            | usize::from(n[3] > 0) << 4
     }
 
     fn update_around(&mut self, board: &Board, p: Point) {
@@ -333,8 +369,36 @@ impl Patterns {
             set_membership(&mut self.fours[c], p, new_flags & FOUR != 0);
             set_membership(&mut self.open_fours[c], p, new_flags & OPEN_FOUR != 0);
             set_membership(&mut self.threes[c], p, new_flags & THREE != 0);
+            for (k, count) in self.flag_counts[c].iter_mut().enumerate() {
+                *count = *count + u16::from(new_flags >> k & 1) - u16::from(old_flags >> k & 1);
+            }
         }
     }
+}
+
+/// The number of threat situations ([`Patterns::threat_mask`]).
+pub const THREAT_MASKS: usize = 1 << 10;
+
+/// The names of the threat kinds of one side, in the bit order of [`Patterns::threat_mask`].
+const THREAT_KINDS: [&str; 5] = ["open-four", "four-three", "four", "double-three", "three"];
+
+/// A readable name of threat situation `mask` (e.g. `own:four+three/other:none`): the kinds of
+/// threat point the side to move (`own`) and the waiting side (`other`) have.
+pub fn threat_mask_key(mask: usize) -> String {
+    let side = |bits: usize| {
+        let names: Vec<&str> = THREAT_KINDS
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| bits >> k & 1 == 1)
+            .map(|(_, &n)| n)
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join("+")
+        }
+    };
+    format!("own:{}/other:{}", side(mask & 31), side(mask >> 5 & 31))
 }
 
 #[inline]

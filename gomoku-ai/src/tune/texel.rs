@@ -1,6 +1,6 @@
 //! Fitting [`RuleWeights`] to games: every position of every game becomes a sample whose
 //! features count the shape combinations of the empty points for the side to move and for the
-//! side waiting, with the game's result for the side to move as the target (the Texel method),
+//! side waiting, plus its threat situation ([`Patterns::threat_mask`]), with the game's result for the side to move as the target (the Texel method),
 //! optionally blended with the search score the record gives the position
 //! ([`TexelData::blend_scores`]).
 
@@ -8,7 +8,7 @@ use gomoku_core::record::{GameResult, Record};
 use gomoku_core::{Board, Color, Rule};
 
 use super::logistic::{Dataset, FitOptions, FitProgress, FitResult, fit};
-use crate::pattern::Patterns;
+use crate::pattern::{Patterns, THREAT_MASKS};
 use crate::weights::{COMBOS, Role, RuleWeights};
 
 /// Which positions of a game become samples.
@@ -43,6 +43,8 @@ pub struct TexelData {
     skipped_games: usize,
     scratch: Vec<f32>,
     touched: Vec<usize>,
+    /// Fit only the threat values (the combination values stay as they start).
+    threats_only: bool,
 }
 
 /// The outcome of [`TexelData::fit`].
@@ -76,8 +78,20 @@ fn param(rule: Rule, color: Color, role: Role, combo: usize) -> usize {
     (slot * 2 + role as usize) * COMBOS + combo
 }
 
+/// The parameter index of a threat situation's value with `side` to move.
+fn threat_param(rule: Rule, side: Color, mask: usize) -> usize {
+    let slot = if shared_colours(rule) {
+        0
+    } else {
+        side.index()
+    };
+    COMBO_PARAMS + slot * THREAT_MASKS + mask
+}
+
+/// Number of combination parameters of one rule's weights.
+const COMBO_PARAMS: usize = 4 * COMBOS;
 /// Number of parameters of one rule's weights.
-const PARAMS: usize = 4 * COMBOS;
+const PARAMS: usize = COMBO_PARAMS + 2 * THREAT_MASKS;
 
 impl TexelData {
     /// No samples yet, for weights of `rule` whose side to move counts `tempo_eighths` eighths.
@@ -92,7 +106,14 @@ impl TexelData {
             skipped_games: 0,
             scratch: vec![0.0; PARAMS],
             touched: Vec::new(),
+            threats_only: false,
         }
+    }
+
+    /// With `true`, [`TexelData::fit`] fits only the threat values and keeps the combination
+    /// values of the starting weights.
+    pub fn set_threats_only(&mut self, threats_only: bool) {
+        self.threats_only = threats_only;
     }
 
     /// The rule.
@@ -207,6 +228,9 @@ impl TexelData {
                 }
             }
         }
+        let t = threat_param(self.rule, us, patterns.threat_mask(us));
+        self.touched.push(t);
+        self.scratch[t] += 1.0;
         let target = match result.winner() {
             Some(c) if c == us => 1.0,
             Some(_) => 0.0,
@@ -245,6 +269,9 @@ impl TexelData {
                         f64::from(weights.value(color, role, combo));
                 }
             }
+            for mask in 0..THREAT_MASKS {
+                w[threat_param(self.rule, color, mask)] = f64::from(weights.threat(color, mask));
+            }
         }
         w
     }
@@ -258,7 +285,9 @@ impl TexelData {
         progress: &mut dyn FnMut(&FitProgress),
     ) -> TexelFit {
         let init = self.params(start);
-        let frozen: Vec<bool> = (0..PARAMS).map(|i| i % COMBOS == 0).collect();
+        let frozen: Vec<bool> = (0..PARAMS)
+            .map(|i| i < COMBO_PARAMS && (self.threats_only || i % COMBOS == 0))
+            .collect();
         let FitResult {
             weights,
             scale,
@@ -273,6 +302,10 @@ impl TexelData {
                     let v = weights[param(self.rule, color, role, combo)].round();
                     out.set_value(color, role, combo, v.clamp(-1e6, 1e6) as i32);
                 }
+            }
+            for mask in 0..THREAT_MASKS {
+                let v = weights[threat_param(self.rule, color, mask)].round();
+                out.set_threat(color, mask, v.clamp(-1e6, 1e6) as i32);
             }
         }
         let (training_loss, validation_loss) = self.losses_at(&out, scale);

@@ -13,6 +13,11 @@
 //! }
 //! ```
 //!
+//! A rule may also value threat situations: each colour then has `"threats": [...]`, one value
+//! per situation with that colour to move, in the order of a top-level `"threat_masks"` list of
+//! their names (see [`crate::pattern::threat_mask_key`]), which a reader checks as it checks
+//! `combinations`. Without them the threat values are 0.
+//!
 //! `combinations` names the 715 shape combinations in the order of the value arrays (see
 //! [`super::combo_key`]); a file whose list differs is refused rather than misread. Each rule
 //! appears at most once; each array has one value per combination, the first (nothing on any
@@ -27,6 +32,7 @@ use thiserror::Error;
 
 use super::combo::{COMBOS, combo_key};
 use super::rule_weights::{Role, RuleWeights};
+use crate::pattern::{THREAT_MASKS, threat_mask_key};
 
 /// The `format` field of every weights file.
 pub const WEIGHTS_FORMAT: &str = "gomoku-eval-weights";
@@ -114,6 +120,29 @@ pub enum WeightsError {
         /// The number of values found.
         found: usize,
     },
+    /// A threat table of the wrong length.
+    #[error("rule {rule}, {color:?} threats: {found} values, expected {THREAT_MASKS}")]
+    ThreatsLength {
+        /// The rule.
+        rule: Rule,
+        /// The colour.
+        color: Color,
+        /// The number of values found.
+        found: usize,
+    },
+    /// The list of threat situations differs from this program's (or is missing while a rule
+    /// has threat values).
+    #[error(
+        "the threat situations differ from this program's: entry {index} is {found:?}, expected {expected:?}"
+    )]
+    ThreatMasks {
+        /// The first differing index.
+        index: usize,
+        /// What the file has there.
+        found: String,
+        /// What this program expects.
+        expected: String,
+    },
     /// Combination 0 (occupied points, nothing on any line) must be worth 0.
     #[error("rule {rule}, {color:?} {role}: the first value (none+none+none+none) must be 0")]
     NonZeroEmpty {
@@ -154,6 +183,8 @@ pub struct EvalWeights {
 #[derive(Deserialize)]
 struct FileRepr {
     combinations: Vec<String>,
+    #[serde(default)]
+    threat_masks: Vec<String>,
     rules: Vec<RuleRepr>,
 }
 
@@ -169,6 +200,8 @@ struct RuleRepr {
 struct ColorRepr {
     to_move: Vec<i32>,
     waiting: Vec<i32>,
+    #[serde(default)]
+    threats: Vec<i32>,
 }
 
 impl EvalWeights {
@@ -263,24 +296,25 @@ impl EvalWeights {
         }
         let repr: FileRepr =
             serde_json::from_value(value).map_err(|e| WeightsError::Json(e.to_string()))?;
-        for index in 0..COMBOS.max(repr.combinations.len()) {
-            let expected = if index < COMBOS {
-                combo_key(index)
-            } else {
-                "(the end of the list)".to_string()
-            };
-            let found = repr
-                .combinations
-                .get(index)
-                .cloned()
-                .unwrap_or_else(|| "(the end of the list)".to_string());
-            if found != expected {
-                return Err(WeightsError::Combinations {
+        check_names(&repr.combinations, COMBOS, combo_key).map_err(
+            |(index, found, expected)| WeightsError::Combinations {
+                index,
+                found,
+                expected,
+            },
+        )?;
+        let has_threats = repr
+            .rules
+            .iter()
+            .any(|r| !r.black.threats.is_empty() || !r.white.threats.is_empty());
+        if has_threats {
+            check_names(&repr.threat_masks, THREAT_MASKS, threat_mask_key).map_err(
+                |(index, found, expected)| WeightsError::ThreatMasks {
                     index,
                     found,
                     expected,
-                });
-            }
+                },
+            )?;
         }
         let mut rules = Vec::new();
         for r in repr.rules {
@@ -311,6 +345,18 @@ impl EvalWeights {
                         w.set_value(color, role, combo, v);
                     }
                 }
+                if !c.threats.is_empty() {
+                    if c.threats.len() != THREAT_MASKS {
+                        return Err(WeightsError::ThreatsLength {
+                            rule,
+                            color,
+                            found: c.threats.len(),
+                        });
+                    }
+                    for (mask, &v) in c.threats.iter().enumerate() {
+                        w.set_threat(color, mask, v);
+                    }
+                }
             }
             rules.push(w);
         }
@@ -327,6 +373,17 @@ impl EvalWeights {
         for combo in 0..COMBOS {
             let sep = if combo + 1 < COMBOS { "," } else { "" };
             out.push_str(&format!("    {}{sep}\n", json_string(&combo_key(combo))));
+        }
+        let has_threats = self.rules.iter().any(|w| w.has_threats());
+        if has_threats {
+            out.push_str("  ],\n  \"threat_masks\": [\n");
+            for mask in 0..THREAT_MASKS {
+                let sep = if mask + 1 < THREAT_MASKS { "," } else { "" };
+                out.push_str(&format!(
+                    "    {}{sep}\n",
+                    json_string(&threat_mask_key(mask))
+                ));
+            }
         }
         out.push_str("  ],\n  \"rules\": [\n");
         for (k, w) in self.rules.iter().enumerate() {
@@ -350,12 +407,19 @@ impl EvalWeights {
                     let values: Vec<String> = (0..COMBOS)
                         .map(|c| w.value(color, role, c).to_string())
                         .collect();
-                    let sep = if role == Role::ToMove { "," } else { "" };
+                    let last = role == Role::Waiting && !w.has_threats();
+                    let sep = if last { "" } else { "," };
                     out.push_str(&format!(
                         "        \"{}\": [{}]{sep}\n",
                         role.key(),
                         values.join(", ")
                     ));
+                }
+                if w.has_threats() {
+                    let values: Vec<String> = (0..THREAT_MASKS)
+                        .map(|m| w.threat(color, m).to_string())
+                        .collect();
+                    out.push_str(&format!("        \"threats\": [{}]\n", values.join(", ")));
                 }
                 let sep = if color == Color::Black { "," } else { "" };
                 out.push_str(&format!("      }}{sep}\n"));
@@ -397,6 +461,28 @@ impl EvalWeights {
     }
 }
 
+/// Checks that `names` are `key(0..count)` in order; the first difference as (index, found,
+/// expected) otherwise.
+fn check_names(
+    names: &[String],
+    count: usize,
+    key: impl Fn(usize) -> String,
+) -> Result<(), (usize, String, String)> {
+    const END: &str = "(the end of the list)";
+    for index in 0..count.max(names.len()) {
+        let expected = if index < count {
+            key(index)
+        } else {
+            END.to_string()
+        };
+        let found = names.get(index).map_or(END, String::as_str);
+        if found != expected {
+            return Err((index, found.to_string(), expected));
+        }
+    }
+    Ok(())
+}
+
 /// A string as JSON text (quoted and escaped).
 fn json_string(s: &str) -> String {
     serde_json::Value::from(s).to_string()
@@ -428,6 +514,38 @@ mod tests {
         assert_eq!(renju.value(Color::Black, Role::Waiting, 17), -42);
         assert_eq!(renju.tempo_eighths(), 11);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn threat_values_round_trip_and_bad_threat_tables_are_named() {
+        let mut renju = RuleWeights::hand_set(Rule::Renju);
+        renju.set_threat(Color::White, 37, 250);
+        renju.set_threat(Color::Black, THREAT_MASKS - 1, -9);
+        let w = EvalWeights::new(vec![RuleWeights::hand_set(Rule::Freestyle), renju]).unwrap();
+        let text = w.to_json();
+        let back = EvalWeights::from_json(&text).unwrap();
+        assert_eq!(back, w);
+        let renju = back.for_rule(Rule::Renju).unwrap();
+        assert_eq!(renju.threat(Color::White, 37), 250);
+        assert_eq!(renju.threat(Color::Black, 37), 0);
+        assert!(!back.for_rule(Rule::Freestyle).unwrap().has_threats());
+        // Files without threat values (every version-1 file so far) read as all zero.
+        assert!(!text.is_empty() && !sample().to_json().contains("threat"));
+
+        let err = error_of(&text.replacen("\"threats\": [0, ", "\"threats\": [", 1));
+        assert!(matches!(err, WeightsError::ThreatsLength { .. }), "{err}");
+        assert!(err.to_string().contains("1023 values"), "{err}");
+        let err = error_of(&text.replacen(&format!("{:?}", threat_mask_key(3)), "\"x\"", 1));
+        assert!(
+            matches!(err, WeightsError::ThreatMasks { index: 3, .. }),
+            "{err}"
+        );
+        let without_list = text.replacen("\"threat_masks\"", "\"unused\"", 1);
+        let err = error_of(&without_list);
+        assert!(
+            matches!(err, WeightsError::ThreatMasks { index: 0, .. }),
+            "{err}"
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::combo::{COMBOS, combo_shapes};
 use crate::params::{
     DOUBLE_FOUR_BONUS, FOUR_THREE_BONUS, SHAPE_VALUE, TEMPO_EIGHTHS, THREE_THREE_BONUS,
 };
-use crate::pattern::Shape;
+use crate::pattern::{Shape, THREAT_MASKS};
 
 /// Whose point a value counts: the side to move's own points, or the waiting side's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,14 +37,21 @@ impl Role {
 /// the combination of the four line shapes a stone of that colour makes there
 /// ([`super::combo_index`]), in the table of that colour and role; the static evaluation of a
 /// position is `(sum of the side to move's to-move values) * tempo_eighths / 8 - (sum of the
-/// opponent's waiting values)`. Combination 0 (nothing on any line) is always worth 0: it is
-/// also the combination of every occupied point.
+/// opponent's waiting values) + threat value`, where the threat value is looked up by the
+/// side to move's colour and the threat situation
+/// ([`crate::pattern::Patterns::threat_mask`]): what kinds of threat points each side has,
+/// whose worth together is not the sum of the points' values (a double three for the side to
+/// move wins when the opponent has no four; the same for the waiting side only threatens).
+/// Combination 0 (nothing on any line) is always worth 0: it is also the combination of every
+/// occupied point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleWeights {
     rule: Rule,
     tempo_eighths: i32,
     /// `values[color][combo][role]`.
     values: Box<[[[i32; 2]; COMBOS]; 2]>,
+    /// `threats[side to move][threat mask]`.
+    threats: Box<[[i32; THREAT_MASKS]; 2]>,
 }
 
 impl RuleWeights {
@@ -54,6 +61,7 @@ impl RuleWeights {
             rule,
             tempo_eighths: 8,
             values: Box::new([[[0; 2]; COMBOS]; 2]),
+            threats: Box::new([[0; THREAT_MASKS]; 2]),
         }
     }
 
@@ -140,6 +148,26 @@ impl RuleWeights {
     #[inline]
     pub(crate) fn values(&self, color: Color, combo: usize) -> [i32; 2] {
         self.values[color.index()][combo]
+    }
+
+    /// The value of threat situation `mask` with `side` to move (see
+    /// [`crate::pattern::Patterns::threat_mask`]; 0 for an index out of range).
+    #[inline]
+    pub fn threat(&self, side: Color, mask: usize) -> i32 {
+        self.threats[side.index()].get(mask).copied().unwrap_or(0)
+    }
+
+    /// Sets the value of threat situation `mask` with `side` to move (out-of-range indexes are
+    /// ignored).
+    pub fn set_threat(&mut self, side: Color, mask: usize, value: i32) {
+        if let Some(v) = self.threats[side.index()].get_mut(mask) {
+            *v = value;
+        }
+    }
+
+    /// Whether any threat situation has a value.
+    pub fn has_threats(&self) -> bool {
+        self.threats.iter().flatten().any(|&v| v != 0)
     }
 
     /// Sets the value of combination `combo` for a `color` point in `role` (combination 0 stays
