@@ -2,6 +2,7 @@
 //! lets the opponent win by a long VCT (beyond the main search's horizon) is replaced.
 
 use gomoku_ai::threat::{self, Budget, ThreatResult, ThreatSolver};
+use gomoku_ai::weights::EvalWeights;
 use gomoku_ai::{Engine, Limits, Player, SearchFeatures, WinFinder, WinSearch};
 use gomoku_core::moves::parse_moves;
 use gomoku_core::{Board, Game, Point, Rule};
@@ -33,8 +34,13 @@ impl WinFinder for GenerousSolver {
     }
 }
 
+/// The engine with the first tuned freestyle weights (tests/data/freestyle-first-fit.json), with
+/// which the search alone walks into the VCT (later weights may steer clear of it by themselves,
+/// and the test needs a search that does not).
 fn choose(features: SearchFeatures, board: &Board) -> Point {
     let mut engine = Engine::new();
+    let weights = EvalWeights::from_json(include_str!("data/freestyle-first-fit.json")).unwrap();
+    engine.evaluator_mut().set_weights(weights);
     engine.set_hash_bytes(4 << 20);
     engine.set_features(features);
     engine.set_threat_solver(Box::new(GenerousSolver(ThreatSolver::new())));
