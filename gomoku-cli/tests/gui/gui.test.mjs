@@ -210,7 +210,8 @@ describe("gomoku gui in Chromium", () => {
       && document.querySelectorAll("#pv .chip").length > 0, null, { timeout: 30000 });
     assert.ok((await page.locator("#board [data-pv]").count()) >= 1, "the line is drawn on the board");
     if (!(await page.locator("#stop").isDisabled())) await page.click("#stop");
-    await page.waitForFunction(() => document.getElementById("analysis-source").textContent.startsWith("Analysis for White"));
+    // A debug-build engine can take a while to wind down its threat checks after Stop.
+    await page.waitForFunction(() => document.getElementById("analysis-source").textContent.startsWith("Analysis for White"), null, { timeout: 30000 });
 
     // A second tab has a game of its own.
     const other = await openBoard();
