@@ -90,7 +90,8 @@ pub struct Patterns {
     fours: [PointSet; 2],
     open_fours: [PointSet; 2],
     threes: [PointSet; 2],
-    /// `flag_counts[color][k]`: how many points carry threat flag `1 << k`.
+    /// `flag_counts[color][k]`: how many points carry threat flag `1 << k` (for the flags kept
+    /// as point sets too, a count is cheaper to test for zero than a set).
     flag_counts: [[u16; 6]; 2],
 }
 
@@ -265,11 +266,12 @@ impl Patterns {
     #[inline]
     fn side_threats(&self, color: Color) -> usize {
         let n = &self.flag_counts[color.index()];
-        usize::from(n[2] > 0)
-            | usize::from(n[4] > 0) << 1
-            | usize::from(n[1] > 0) << 2
-            | usize::from(n[5] > 0) << 3
-            | usize::from(n[3] > 0) << 4
+        let has = |flag: u8| usize::from(n[flag.trailing_zeros() as usize] > 0);
+        has(OPEN_FOUR)
+            | has(FOUR_THREE) << 1
+            | has(FOUR) << 2
+            | has(DOUBLE_THREE) << 3
+            | has(THREE) << 4
     }
 
     fn update_around(&mut self, board: &Board, p: Point) {

@@ -1,6 +1,7 @@
 //! Fitting [`RuleWeights`] to games: every position of every game becomes a sample whose
 //! features count the shape combinations of the empty points for the side to move and for the
-//! side waiting, plus its threat situation ([`Patterns::threat_mask`]), with the game's result for the side to move as the target (the Texel method),
+//! side waiting, plus its threat situation ([`Patterns::threat_mask`]), with the game's result
+//! for the side to move as the target (the Texel method),
 //! optionally blended with the search score the record gives the position
 //! ([`TexelData::blend_scores`]).
 
