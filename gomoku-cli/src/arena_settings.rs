@@ -334,7 +334,7 @@ fn game_record(report: &GameReport, specs: [&PlayerSpec; 2]) -> Result<Record, G
         report.index + 1,
         attempt_suffix(report.attempt)
     ));
-    let times = std::iter::repeat_n(0, played.opening_moves)
+    let times: Vec<u32> = std::iter::repeat_n(0, played.opening_moves)
         .chain(
             played
                 .move_times
@@ -342,8 +342,18 @@ fn game_record(report: &GameReport, specs: [&PlayerSpec; 2]) -> Result<Record, G
                 .map(|t| t.as_millis().min(u32::MAX as u128) as u32),
         )
         .collect();
+    // The scores the players reported, in their own units (none for the opening stones); a
+    // forfeited last move has a time and a score but no stone, so both lists are cut to the
+    // moves.
+    let moves = played.game.moves().len();
+    let evaluations = std::iter::repeat_n(None, played.opening_moves)
+        .chain(played.evaluations.iter().map(|s| s.map(|s| s.0)))
+        .take(moves)
+        .collect();
+    let times: Vec<u32> = times.into_iter().take(moves).collect();
     // Both can only fail on a record that contradicts itself, which a refereed game is not.
     let _ = rec.set_times(Some(times));
+    let _ = rec.set_evaluations(Some(evaluations));
     let result = played.end.winner().map(GameResult::win_for);
     if !played.game.is_over() {
         let _ = rec.set_result(result);

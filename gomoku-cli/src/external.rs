@@ -9,6 +9,10 @@
 //! within its time plus the reply grace ([`REPLY_GRACE`] by default) is stopped and returns no
 //! move (a forfeit in a match); it is started again for the next game.
 //!
+//! The engine's last search report (a `MESSAGE` line with a score, see
+//! [`crate::engine_report`]) is passed to the caller's report callback and returned as the
+//! move's [`SearchInfo`], so a match can record what the engine thought of each position.
+//!
 //! An engine that sends nothing at all — not even a `MESSAGE` — between the position command and
 //! the end of that wait has most likely lost the command (some engines swallow a command that
 //! arrives right after their move) rather than thought too long: it [went
@@ -23,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::engine_report::{EngineReport, parse_report};
 use gomoku_ai::{Limits, Player, Score, SearchInfo, SearchResult, StopFlag};
 use gomoku_core::{Board, Color, Point, Rule};
 
@@ -78,6 +83,8 @@ struct Process {
     rule: Option<Rule>,
     /// The position the engine holds (after its own last move), if known.
     known: Option<Board>,
+    /// The last search report (`MESSAGE` with a score) heard since the last command.
+    report: Option<EngineReport>,
 }
 
 impl Process {
@@ -114,7 +121,8 @@ impl Process {
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(ExternalError::Exited),
             };
-            heard |= at >= self.last_sent;
+            let fresh = at >= self.last_sent;
+            heard |= fresh;
             let line = line.trim();
             let keyword = line
                 .split_whitespace()
@@ -122,6 +130,9 @@ impl Process {
                 .unwrap_or("")
                 .to_ascii_uppercase();
             if line.is_empty() || matches!(keyword.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST") {
+                if fresh && keyword == "MESSAGE" {
+                    self.report = parse_report(line).or(self.report);
+                }
                 continue;
             }
             return Ok(line.to_string());
@@ -263,6 +274,7 @@ impl ExternalPlayer {
             size,
             rule: None,
             known: None,
+            report: None,
         });
         Ok(())
     }
@@ -326,6 +338,7 @@ impl ExternalPlayer {
                 }
             }
         }
+        process.report = None;
         let command = position_command(process.known.as_ref(), board);
         for line in command.lines() {
             process.send(line)?;
@@ -416,7 +429,7 @@ impl Player for ExternalPlayer {
         board: &Board,
         rule: Rule,
         limits: &Limits,
-        _report: &mut dyn FnMut(&SearchInfo),
+        report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let started = Instant::now();
         let best = match self.play(board, rule, limits) {
@@ -434,17 +447,23 @@ impl Player for ExternalPlayer {
                 None
             }
         };
+        // What the engine said of its search, passed on as our own engine's reports are.
+        let heard = best.and(self.process.as_ref().and_then(|p| p.report));
+        let info = SearchInfo {
+            depth: heard.and_then(|r| r.depth).unwrap_or(0),
+            seldepth: heard.and_then(|r| r.seldepth).unwrap_or(0),
+            score: heard.map_or(Score::DRAW, |r| r.score),
+            nodes: 0,
+            time: started.elapsed(),
+            pv: best.into_iter().collect(),
+            multipv: 1,
+        };
+        if heard.is_some() {
+            report(&info);
+        }
         SearchResult {
             best,
-            info: SearchInfo {
-                depth: 0,
-                seldepth: 0,
-                score: Score::DRAW,
-                nodes: 0,
-                time: started.elapsed(),
-                pv: best.into_iter().collect(),
-                multipv: 1,
-            },
+            info,
             lines: Vec::new(),
         }
     }

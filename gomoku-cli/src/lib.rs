@@ -7,6 +7,7 @@ pub mod analyze;
 pub mod arena_settings;
 pub mod bench;
 pub mod duration_arg;
+pub mod engine_report;
 pub mod external;
 pub mod gui;
 pub mod match_runner;

@@ -139,7 +139,8 @@ struct TuneArgs {
     /// Hold out every N-th game for validation.
     #[arg(long, default_value_t = 10)]
     validation_every: usize,
-    /// Weight in [0, 1] of the recorded search scores (`gomoku selfplay` records them in JSON)
+    /// Weight in [0, 1] of the recorded search scores (`gomoku selfplay` and `gomoku match
+    /// --records DIR --record-format json` record them)
     /// in the targets: (1 - W) * result + W * sigmoid(score / scale); 0 fits the results only.
     #[arg(long, default_value_t = 0.0)]
     score_weight: f64,
@@ -369,7 +370,8 @@ struct ArenaArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
-    /// Save every game in this directory.
+    /// Save every game in this directory (in JSON with each move's score as its player
+    /// reported it: ours, or an external engine's `MESSAGE ... ev N` / `Eval N`).
     #[arg(long)]
     records: Option<PathBuf>,
     /// Format of the saved games: psq, sgf, json, rif, txt, pos.

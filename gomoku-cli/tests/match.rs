@@ -224,9 +224,26 @@ fn external_engines_that_misbehave_forfeit() {
 
 #[test]
 fn our_own_pbrain_engine_plays_a_match() {
+    let dir = temp_dir("own-pbrain");
+    let records = dir.join("records");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "0,0, 1,1, -2,2\n").unwrap();
     let spec = format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-gomoku"));
     let (out, err, ok) = gomoku(&[
-        "match", &spec, "random:1", "-n", "2", "--time", "100ms", "--json",
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "100ms",
+        "--json",
+        "--records",
+        records.to_str().unwrap(),
+        "--record-format",
+        "json",
+        "--openings",
+        openings.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     let s: Value = serde_json::from_str(&out).unwrap();
@@ -234,6 +251,31 @@ fn our_own_pbrain_engine_plays_a_match() {
     // Our engine plays legal moves in time: no forfeits.
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
     assert!(s["a"]["name"].as_str().unwrap().starts_with("pbrain:"));
+    // The records keep the score the engine sent in its MESSAGE lines for its moves; the
+    // random player reports none, and the opening stones have none.
+    let mut scored = 0;
+    for game in 1..=2 {
+        let text = std::fs::read_to_string(records.join(format!("game-{game:04}.json"))).unwrap();
+        let rec: Value = serde_json::from_str(&text).unwrap();
+        let moves = rec["moves"].as_array().unwrap().len();
+        let evaluations = rec["evaluations"].as_array().unwrap();
+        assert_eq!(evaluations.len(), moves, "{text}");
+        let engine_is_black = rec["black"].as_str().unwrap().starts_with("pbrain:");
+        let opening = 3;
+        for (ply, e) in evaluations.iter().enumerate() {
+            let engine_moved = (ply % 2 == 0) == engine_is_black;
+            if ply < opening || !engine_moved {
+                assert!(e.is_null(), "ply {ply}: {text}");
+            } else if e.is_i64() {
+                scored += 1;
+            } else {
+                // An obvious move (a five, a forced block) is played without a search report.
+                assert!(e.is_null(), "ply {ply}: {text}");
+            }
+        }
+    }
+    assert!(scored > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use gomoku_core::{Color, FoulPolicy, Game, Outcome, PlayErrorReason, Point, Rule};
 
 use crate::player::{Limits, Player, StopFlag};
+use crate::score::Score;
 
 /// The time a player may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -149,6 +150,10 @@ pub struct PlayedGame {
     pub opening_moves: usize,
     /// The time each player move took, in move order (the opening has none).
     pub move_times: Vec<Duration>,
+    /// The score each player gave the position it moved in (the last it
+    /// [reported](Player::choose), for the side to move), in the order of
+    /// [`PlayedGame::move_times`]; `None` where the player reported none.
+    pub evaluations: Vec<Option<Score>>,
     /// How the game ended.
     pub end: GameEnd,
 }
@@ -192,6 +197,7 @@ pub fn play_game_until(
     let mut game = start.with_foul_policy(FoulPolicy::Reject);
     let opening_moves = game.moves().len();
     let mut move_times = Vec::new();
+    let mut evaluations = Vec::new();
     let mut used = [Duration::ZERO; 2];
     black.new_game();
     white.new_game();
@@ -218,9 +224,15 @@ pub fn play_game_until(
             ..Limits::default()
         };
         let started = Instant::now();
-        let result = player.choose(game.board(), rule, &limits, &mut |_| {});
+        let mut heard = None;
+        let result = player.choose(game.board(), rule, &limits, &mut |info| {
+            if info.multipv <= 1 {
+                heard = Some(info.score);
+            }
+        });
         let elapsed = started.elapsed();
         move_times.push(elapsed);
+        evaluations.push(heard);
         used[color.index()] += elapsed;
         if stop.is_stopped() {
             break GameEnd::Interrupted;
@@ -259,6 +271,7 @@ pub fn play_game_until(
         game,
         opening_moves,
         move_times,
+        evaluations,
         end,
     }
 }
@@ -302,6 +315,44 @@ mod tests {
                 lines: Vec::new(),
             }
         }
+    }
+
+    /// [`Scripted`], reporting its move number as the score (and a worse second line first).
+    struct Reporting(Scripted, i32);
+
+    impl Player for Reporting {
+        fn name(&self) -> String {
+            "reporting".into()
+        }
+        fn choose(
+            &mut self,
+            board: &Board,
+            rule: Rule,
+            limits: &Limits,
+            report: &mut dyn FnMut(&SearchInfo),
+        ) -> SearchResult {
+            let mut result = self.0.choose(board, rule, limits, report);
+            self.1 += 1;
+            result.info.score = Score(self.1);
+            report(&result.info);
+            result.info.multipv = 2;
+            result.info.score = Score(-1000);
+            report(&result.info);
+            result
+        }
+    }
+
+    #[test]
+    fn the_scores_players_report_are_kept_per_move() {
+        let mut b = Reporting(Scripted(pts("a1 a2 a3 a4 a5"), Duration::ZERO), 0);
+        let mut w = Scripted(pts("c1 c2 c3 c4"), Duration::ZERO);
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let played = play_game(start, &mut b, &mut w, TimeControl::default());
+        let s = |v| Some(Score(v));
+        assert_eq!(
+            played.evaluations,
+            [s(1), None, s(2), None, s(3), None, s(4), None, s(5)]
+        );
     }
 
     fn pts(s: &str) -> Vec<Point> {

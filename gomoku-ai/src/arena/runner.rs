@@ -285,6 +285,7 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, job: Job) -> Game
                 opening_moves: start.moves().len(),
                 game: start,
                 move_times: Vec::new(),
+                evaluations: Vec::new(),
                 end: GameEnd::Forfeit {
                     loser,
                     reason: ForfeitReason::Startup(err.to_string()),
