@@ -127,8 +127,16 @@ pub(crate) fn evaluate_patterns(patterns: &Patterns, side: Color) -> Score {
     Score((own - theirs + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 
-/// The ordering value of `p` for `side` (to move): attack plus most of the defence.
+/// The ordering value of `p` for `side` (to move): the weights' fitted move value where they
+/// have one ([`crate::weights::RuleWeights::move_value`]), else attack plus most of the
+/// defence by the hand-set point values.
 #[inline]
 pub(crate) fn score_move_patterns(patterns: &Patterns, side: Color, p: Point) -> i32 {
-    patterns.value(p, side) + patterns.value(p, !side) * DEFENCE_EIGHTHS / 8
+    match patterns
+        .weights()
+        .move_value(side, patterns.combo(p, side), patterns.combo(p, !side))
+    {
+        Some(v) => v,
+        None => patterns.value(p, side) + patterns.value(p, !side) * DEFENCE_EIGHTHS / 8,
+    }
 }

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use gomoku_ai::tune::{FitOptions, SampleOptions, TexelData};
-use gomoku_ai::weights::{EvalWeights, RuleWeights};
+use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
+use gomoku_ai::weights::{EvalWeights, MovePart, RuleWeights};
 use gomoku_core::Rule;
 use gomoku_core::record::{self, Format, ReadOptions};
 
@@ -170,4 +170,103 @@ fn a_threats_only_fit_changes_only_the_threat_values() {
         }
     }
     assert_eq!(without_threats, start);
+}
+
+fn move_value_fit_lowers_the_loss(prefix: &str, rule: Rule) {
+    let start = RuleWeights::hand_set(rule);
+    let mut data = PolicyData::new(
+        rule,
+        SampleOptions {
+            skip_plies: 4,
+            validation_every: 4,
+        },
+    );
+    let added: usize = games(prefix, rule).iter().map(|r| data.add_game(r)).sum();
+    let (positions, held_out) = data.positions();
+    assert_eq!(added, positions);
+    assert!(
+        held_out > 0 && held_out < positions,
+        "{held_out} of {positions}"
+    );
+    let options = FitOptions {
+        epochs: 60,
+        learning_rate: 4.0,
+        report_every: 20,
+        ..FitOptions::default()
+    };
+    let mut reports = Vec::new();
+    let fitted = data.fit(&start, &options, &mut |p| reports.push(*p));
+    assert_eq!(
+        reports.iter().map(|p| p.epoch).collect::<Vec<_>>(),
+        [0, 20, 40, 60]
+    );
+    assert!(
+        fitted.last.training_loss < fitted.initial.training_loss - 0.05,
+        "{fitted:?}"
+    );
+    assert!((0.0..=1.0).contains(&fitted.last.validation_top1));
+    // Only the move values are new: the evaluation tables are the starting ones.
+    assert!(fitted.weights.has_move_values() && !start.has_move_values());
+    let mut evaluation_only = fitted.weights.clone();
+    evaluation_only.clear_move_values();
+    assert_eq!(evaluation_only, start);
+    // Fitting again from the fitted values starts where the first fit ended.
+    let again = data.fit(
+        &fitted.weights,
+        &FitOptions {
+            epochs: 0,
+            scale: Some(fitted.temperature),
+            ..options
+        },
+        &mut |_| {},
+    );
+    assert!((again.initial.training_loss - fitted.last.training_loss).abs() < 1e-9);
+    // The values survive a weights file.
+    let file = EvalWeights::new(vec![fitted.weights.clone()]).unwrap();
+    let back = EvalWeights::from_json(&file.to_json()).unwrap();
+    assert_eq!(**back.for_rule(rule).unwrap(), fitted.weights);
+}
+
+#[test]
+fn the_move_value_fit_lowers_the_freestyle_loss() {
+    move_value_fit_lowers_the_loss("free-", Rule::Freestyle);
+}
+
+#[test]
+fn the_move_value_fit_lowers_the_renju_loss() {
+    move_value_fit_lowers_the_loss("renju-", Rule::Renju);
+}
+
+#[test]
+fn move_values_order_the_moves() {
+    use gomoku_ai::{Evaluator, PatternEvaluator};
+    use gomoku_core::{Board, Color};
+    let rule = Rule::Freestyle;
+    let mut board = Board::new(15).unwrap();
+    for m in ["h8", "a1"] {
+        board.play_unchecked(m.parse().unwrap());
+    }
+    let mut plain = PatternEvaluator::new();
+    plain.reset(&board, rule);
+    let patterns = plain.patterns().unwrap();
+    let (g8, far) = ("g8".parse().unwrap(), "o14".parse().unwrap());
+    // Next to the lone black stone, and far from both stones: the hand-set order prefers g8.
+    assert!(plain.score_move(&board, g8) > plain.score_move(&board, far));
+    let mut weights = RuleWeights::clone(&RuleWeights::default_for(rule));
+    let far_combos = (
+        patterns.combo(far, Color::Black),
+        patterns.combo(far, Color::White),
+    );
+    let g8_own = patterns.combo(g8, Color::Black);
+    let g8_theirs = patterns.combo(g8, Color::White);
+    weights.set_move_part(Color::Black, MovePart::Attack, g8_own, -50);
+    weights.set_move_part(Color::Black, MovePart::Defence, g8_theirs, 20);
+    assert_ne!(far_combos, (g8_own, g8_theirs));
+    let far_value = weights.move_value(Color::Black, far_combos.0, far_combos.1);
+    let mut fitted = PatternEvaluator::with_weights(EvalWeights::new(vec![weights]).unwrap());
+    fitted.reset(&board, rule);
+    assert_eq!(fitted.score_move(&board, g8), -30);
+    assert_eq!(Some(fitted.score_move(&board, far)), far_value);
+    // The evaluation itself does not change.
+    assert_eq!(fitted.evaluate(&board), plain.evaluate(&board));
 }

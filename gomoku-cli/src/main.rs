@@ -152,6 +152,11 @@ struct TuneArgs {
     /// shape-combination values stay those of --start.
     #[arg(long)]
     threats_only: bool,
+    /// Fit the move-ordering values (by which the search orders its moves) to the moves
+    /// played in the records instead of the evaluation, whose tables stay those of --start;
+    /// use the games of a strong player.
+    #[arg(long, conflicts_with_all = ["threats_only", "score_weight"])]
+    move_values: bool,
     /// Print the losses every N epochs.
     #[arg(long, default_value_t = 25)]
     report_every: u32,
@@ -671,6 +676,7 @@ fn tune(args: TuneArgs) -> Result<(), String> {
         score_weight: args.score_weight,
         score_scale: args.score_scale,
         threats_only: args.threats_only,
+        move_values: args.move_values,
         fit: gomoku_ai::tune::FitOptions {
             epochs: args.epochs,
             learning_rate: args.learning_rate,

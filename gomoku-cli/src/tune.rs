@@ -5,10 +5,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gomoku_ai::tune::{FitOptions, SampleOptions, TexelData};
+use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
 use gomoku_ai::weights::{EvalWeights, RuleWeights};
 use gomoku_core::Rule;
-use gomoku_core::record::{self, Format, ReadOptions};
+use gomoku_core::record::{self, Format, ReadOptions, Record};
 
 /// What to fit.
 #[derive(Clone, Debug)]
@@ -34,6 +34,9 @@ pub struct TuneOptions {
     pub score_scale: Option<f64>,
     /// Fit only the threat-situation values (see [`TexelData::set_threats_only`]).
     pub threats_only: bool,
+    /// Fit the move-ordering values to the moves played instead (see
+    /// [`PolicyData`]); the evaluation tables stay those of `start`.
+    pub move_values: bool,
     /// The fit.
     pub fit: FitOptions,
 }
@@ -79,6 +82,94 @@ fn files_under(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     }
 }
 
+/// Reads every game of the inputs and hands it to `add`; returns how many files there were and
+/// how many of them could not be read (each named through `say`).
+fn read_games(
+    options: &TuneOptions,
+    say: &mut dyn FnMut(String),
+    add: &mut dyn FnMut(&Record),
+) -> Result<(usize, usize), String> {
+    let mut files = Vec::new();
+    for input in &options.inputs {
+        files_under(input, &mut files)?;
+    }
+    let read = ReadOptions {
+        size: options.size,
+        rule: options.rule,
+        game: 0,
+    };
+    let mut bad_files = 0;
+    for file in &files {
+        let games = record::read_text(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                let format = Format::from_path(file).unwrap_or_else(|| Format::detect(&text));
+                record::read_all(&text, format, &read).map_err(|e| e.to_string())
+            });
+        match games {
+            Ok(games) => games.iter().flatten().for_each(&mut *add),
+            Err(e) => {
+                bad_files += 1;
+                say(format!("skipping {}: {e}\n", file.display()));
+            }
+        }
+    }
+    Ok((files.len(), bad_files))
+}
+
+/// `--move-values`: fits the move-ordering values to the moves played and writes `start` with
+/// them.
+fn fit_move_values(
+    options: &TuneOptions,
+    start: RuleWeights,
+    say: &mut dyn FnMut(String),
+) -> Result<TuneSummary, String> {
+    let read_start = Instant::now();
+    let mut data = PolicyData::new(options.rule, options.samples);
+    let (files, bad_files) = read_games(options, say, &mut |game| {
+        data.add_game(game);
+    })?;
+    let (positions, held_out) = data.positions();
+    say(format!(
+        "read {files} files in {:.1} s: {} games of {} ({} skipped: other rule; {bad_files} unreadable files), {positions} move choices ({held_out} held out)\n",
+        read_start.elapsed().as_secs_f64(),
+        data.games(),
+        options.rule,
+        data.skipped_games(),
+    ));
+    if positions == 0 {
+        return Err(format!("no move choices of {} games to fit", options.rule));
+    }
+    let fit_start = Instant::now();
+    let fitted = data.fit(&start, &options.fit, &mut |p| {
+        say(format!(
+            "epoch {:>5}: training loss {:.5}, validation loss {:.5}, validation top-1 {:.1}%\n",
+            p.epoch,
+            p.training_loss,
+            p.validation_loss,
+            100.0 * p.validation_top1
+        ));
+    });
+    say(format!(
+        "fitted in {:.1} s at {:.1} units per logit: start values validation loss {:.5} top-1 {:.1}% -> written values {:.5} top-1 {:.1}%\n",
+        fit_start.elapsed().as_secs_f64(),
+        fitted.temperature,
+        fitted.initial.validation_loss,
+        100.0 * fitted.initial.validation_top1,
+        fitted.last.validation_loss,
+        100.0 * fitted.last.validation_top1,
+    ));
+    let weights = EvalWeights::new(vec![fitted.weights]).map_err(|e| e.to_string())?;
+    weights.save(&options.out).map_err(|e| e.to_string())?;
+    say(format!("wrote {}\n", options.out.display()));
+    Ok(TuneSummary {
+        games: data.games(),
+        positions: data.positions(),
+        start_losses: (fitted.initial.training_loss, fitted.initial.validation_loss),
+        final_losses: (fitted.last.training_loss, fitted.last.validation_loss),
+    })
+}
+
 /// Reads the games, fits, writes the weights; progress and figures go to `report`.
 ///
 /// # Errors
@@ -110,49 +201,22 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
         }
         None => RuleWeights::hand_set(options.rule),
     };
-    let read_start = Instant::now();
-    let mut files = Vec::new();
-    for input in &options.inputs {
-        files_under(input, &mut files)?;
+    if options.move_values {
+        return fit_move_values(options, start, &mut say);
     }
-    let read = ReadOptions {
-        size: options.size,
-        rule: options.rule,
-        game: 0,
-    };
+    let read_start = Instant::now();
     let mut data = TexelData::new(options.rule, start.tempo_eighths(), options.samples);
     data.set_threats_only(options.threats_only);
-    let mut bad_files = 0;
-    for file in &files {
-        let games = record::read_text(file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                let format = Format::from_path(file).unwrap_or_else(|| Format::detect(&text));
-                record::read_all(&text, format, &read).map_err(|e| e.to_string())
-            });
-        match games {
-            Ok(games) => {
-                for game in games.into_iter().flatten() {
-                    data.add_game(&game);
-                }
-            }
-            Err(e) => {
-                bad_files += 1;
-                say(format!("skipping {}: {e}\n", file.display()));
-            }
-        }
-    }
+    let (files, bad_files) = read_games(options, &mut say, &mut |game| {
+        data.add_game(game);
+    })?;
     let (positions, held_out) = data.positions();
     say(format!(
-        "read {} files in {:.1} s: {} games of {} ({} skipped: other rule or no result; {} unreadable files), {} positions ({} held out)\n",
-        files.len(),
+        "read {files} files in {:.1} s: {} games of {} ({} skipped: other rule or no result; {bad_files} unreadable files), {positions} positions ({held_out} held out)\n",
         read_start.elapsed().as_secs_f64(),
         data.games(),
         options.rule,
         data.skipped_games(),
-        bad_files,
-        positions,
-        held_out
     ));
     if positions == 0 {
         return Err(format!("no positions of {} games to fit", options.rule));

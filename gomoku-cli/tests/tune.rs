@@ -94,13 +94,49 @@ fn selfplay_then_tune_then_match_with_the_weights() {
         assert!(!ok && err.contains(message), "{out}{err}");
     }
 
-    let spec = format!("engine,eval={}", weights.display());
+    // Move-ordering values fitted to the same games, on top of the fitted evaluation.
+    let with_moves = dir.join("moves.json");
     let (out, err, ok) = gomoku(&[
-        "match", &spec, "engine", "-n", "2", "--time", "30ms", "--size", "11", "--json",
+        "tune",
+        games.to_str().unwrap(),
+        "--size",
+        "11",
+        "--move-values",
+        "--epochs",
+        "10",
+        "--start",
+        weights.to_str().unwrap(),
+        "--out",
+        with_moves.to_str().unwrap(),
     ]);
     assert!(ok, "{out}{err}");
-    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(summary["games"].as_u64(), Some(2), "{out}");
+    assert!(out.contains("move choices"), "{out}");
+    assert!(out.contains("validation top-1"), "{out}");
+    let loaded_moves = EvalWeights::load(&with_moves).unwrap();
+    let fitted = loaded_moves.for_rule(Rule::Freestyle).unwrap();
+    assert!(fitted.has_move_values());
+    let mut evaluation = gomoku_ai::weights::RuleWeights::clone(fitted);
+    evaluation.clear_move_values();
+    assert_eq!(&evaluation, &**loaded.for_rule(Rule::Freestyle).unwrap());
+    let (out, err, ok) = gomoku(&[
+        "tune",
+        games.to_str().unwrap(),
+        "--move-values",
+        "--threats-only",
+        "--out",
+        dir.join("bad.json").to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("--threats-only"), "{out}{err}");
+
+    for file in [&weights, &with_moves] {
+        let spec = format!("engine,eval={}", file.display());
+        let (out, err, ok) = gomoku(&[
+            "match", &spec, "engine", "-n", "2", "--time", "30ms", "--size", "11", "--json",
+        ]);
+        assert!(ok, "{out}{err}");
+        let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(summary["games"].as_u64(), Some(2), "{out}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

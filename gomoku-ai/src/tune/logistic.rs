@@ -233,9 +233,7 @@ pub fn fit(
     progress(&initial);
     let train: Vec<&Sample> = data.samples.iter().filter(|s| !s.validation).collect();
     let count = train.len().max(1) as f64;
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0; n];
-    let mut v = vec![0.0; n];
+    let mut adam = Adam::new(n, options.learning_rate);
     let mut grad = vec![0.0; n];
     let mut last = initial;
     for epoch in 1..=options.epochs {
@@ -247,18 +245,10 @@ pub fn fit(
                 grad[i as usize] += d * f64::from(x);
             }
         }
-        let t = f64::from(epoch);
         for i in 0..n {
-            if frozen.get(i).copied().unwrap_or(false) {
-                continue;
-            }
-            let g = grad[i] + options.l2 * 2.0 * (w[i] - w0[i]) / 1e4;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let mh = m[i] / (1.0 - beta1.powf(t));
-            let vh = v[i] / (1.0 - beta2.powf(t));
-            w[i] -= options.learning_rate * mh / (vh.sqrt() + eps);
+            grad[i] += options.l2 * 2.0 * (w[i] - w0[i]) / 1e4;
         }
+        adam.step(&mut w, &grad, frozen);
         if epoch % options.report_every.max(1) == 0 || epoch == options.epochs {
             last = report(&w, epoch);
             progress(&last);
@@ -269,6 +259,44 @@ pub fn fit(
         scale,
         initial,
         last,
+    }
+}
+
+/// Adam, the gradient-descent step both fits take: a per-weight step size from running
+/// averages of the gradient and of its square.
+pub(crate) struct Adam {
+    rate: f64,
+    steps: u32,
+    m: Vec<f64>,
+    v: Vec<f64>,
+}
+
+impl Adam {
+    /// For `n` weights, with a step size of `rate` (in the weights' units).
+    pub(crate) fn new(n: usize, rate: f64) -> Adam {
+        Adam {
+            rate,
+            steps: 0,
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+
+    /// One step down `grad`; `frozen` weights (by index; missing means not frozen) stay put.
+    pub(crate) fn step(&mut self, w: &mut [f64], grad: &[f64], frozen: &[bool]) {
+        let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+        self.steps += 1;
+        let t = f64::from(self.steps);
+        for (i, (w, &g)) in w.iter_mut().zip(grad).enumerate() {
+            if frozen.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            self.m[i] = beta1 * self.m[i] + (1.0 - beta1) * g;
+            self.v[i] = beta2 * self.v[i] + (1.0 - beta2) * g * g;
+            let mh = self.m[i] / (1.0 - beta1.powf(t));
+            let vh = self.v[i] / (1.0 - beta2.powf(t));
+            *w -= self.rate * mh / (vh.sqrt() + eps);
+        }
     }
 }
 

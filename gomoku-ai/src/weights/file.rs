@@ -18,6 +18,10 @@
 //! their names (see [`crate::pattern::threat_mask_key`]), which a reader checks as it checks
 //! `combinations`. Without them the threat values are 0.
 //!
+//! A rule may also carry fitted move-ordering values: each colour then has `"move_attack"`
+//! and `"move_defence"`, one value per combination (see [`RuleWeights::move_value`]); the search
+//! orders its moves by them. Without them it orders by the hand-set point values.
+//!
 //! `combinations` names the 715 shape combinations in the order of the value arrays (see
 //! [`super::combo_key`]); a file whose list differs is refused rather than misread. Each rule
 //! appears at most once; each array has one value per combination, the first (nothing on any
@@ -31,7 +35,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::combo::{COMBOS, combo_key};
-use super::rule_weights::{Role, RuleWeights};
+use super::rule_weights::{MovePart, Role, RuleWeights};
 use crate::pattern::{THREAT_MASKS, threat_mask_key};
 
 /// The `format` field of every weights file.
@@ -130,6 +134,18 @@ pub enum WeightsError {
         /// The number of values found.
         found: usize,
     },
+    /// A move-ordering table of the wrong length (or only one of the two).
+    #[error("rule {rule}, {color:?} move_{part}: {found} values, expected {COMBOS}")]
+    MovesLength {
+        /// The rule.
+        rule: Rule,
+        /// The colour.
+        color: Color,
+        /// The part key (`attack` or `defence`).
+        part: &'static str,
+        /// The number of values found.
+        found: usize,
+    },
     /// The list of threat situations differs from this program's (or is missing while a rule
     /// has threat values).
     #[error(
@@ -202,6 +218,10 @@ struct ColorRepr {
     waiting: Vec<i32>,
     #[serde(default)]
     threats: Vec<i32>,
+    #[serde(default)]
+    move_attack: Vec<i32>,
+    #[serde(default)]
+    move_defence: Vec<i32>,
 }
 
 impl EvalWeights {
@@ -357,6 +377,24 @@ impl EvalWeights {
                         w.set_threat(color, mask, v);
                     }
                 }
+                if !c.move_attack.is_empty() || !c.move_defence.is_empty() {
+                    for (part, table) in [
+                        (MovePart::Attack, &c.move_attack),
+                        (MovePart::Defence, &c.move_defence),
+                    ] {
+                        if table.len() != COMBOS {
+                            return Err(WeightsError::MovesLength {
+                                rule,
+                                color,
+                                part: part.key(),
+                                found: table.len(),
+                            });
+                        }
+                        for (combo, &v) in table.iter().enumerate() {
+                            w.set_move_part(color, part, combo, v);
+                        }
+                    }
+                }
             }
             rules.push(w);
         }
@@ -403,24 +441,29 @@ impl EvalWeights {
                     "white"
                 };
                 out.push_str(&format!("      \"{name}\": {{\n"));
-                for role in Role::ALL {
-                    let values: Vec<String> = (0..COMBOS)
-                        .map(|c| w.value(color, role, c).to_string())
-                        .collect();
-                    let last = role == Role::Waiting && !w.has_threats();
-                    let sep = if last { "" } else { "," };
-                    out.push_str(&format!(
-                        "        \"{}\": [{}]{sep}\n",
-                        role.key(),
-                        values.join(", ")
-                    ));
-                }
+                let list = |key: &str, values: Vec<i32>| {
+                    let values: Vec<String> = values.iter().map(i32::to_string).collect();
+                    format!("        \"{key}\": [{}]", values.join(", "))
+                };
+                let mut tables: Vec<String> = Role::ALL
+                    .iter()
+                    .map(|&role| {
+                        let values = (0..COMBOS).map(|c| w.value(color, role, c)).collect();
+                        list(role.key(), values)
+                    })
+                    .collect();
                 if w.has_threats() {
-                    let values: Vec<String> = (0..THREAT_MASKS)
-                        .map(|m| w.threat(color, m).to_string())
-                        .collect();
-                    out.push_str(&format!("        \"threats\": [{}]\n", values.join(", ")));
+                    let values = (0..THREAT_MASKS).map(|m| w.threat(color, m)).collect();
+                    tables.push(list("threats", values));
                 }
+                if w.has_move_values() {
+                    for part in MovePart::ALL {
+                        let values = (0..COMBOS).map(|c| w.move_part(color, part, c)).collect();
+                        tables.push(list(&format!("move_{}", part.key()), values));
+                    }
+                }
+                out.push_str(&tables.join(",\n"));
+                out.push('\n');
                 let sep = if color == Color::Black { "," } else { "" };
                 out.push_str(&format!("      }}{sep}\n"));
             }
@@ -544,6 +587,37 @@ mod tests {
         let err = error_of(&without_list);
         assert!(
             matches!(err, WeightsError::ThreatMasks { index: 0, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn move_values_round_trip_and_bad_move_tables_are_named() {
+        let mut renju = RuleWeights::hand_set(Rule::Renju);
+        renju.set_threat(Color::White, 5, 7);
+        renju.set_move_part(Color::Black, MovePart::Defence, 12, -30);
+        renju.set_move_part(Color::White, MovePart::Attack, COMBOS - 1, 900);
+        let w = EvalWeights::new(vec![RuleWeights::hand_set(Rule::Freestyle), renju]).unwrap();
+        let text = w.to_json();
+        let back = EvalWeights::from_json(&text).unwrap();
+        assert_eq!(back, w);
+        let renju = back.for_rule(Rule::Renju).unwrap();
+        assert_eq!(renju.move_part(Color::Black, MovePart::Defence, 12), -30);
+        assert_eq!(renju.move_value(Color::White, COMBOS - 1, 12), Some(900));
+        assert_eq!(renju.move_value(Color::Black, COMBOS - 1, 12), Some(-30));
+        let free = back.for_rule(Rule::Freestyle).unwrap();
+        assert!(!free.has_move_values());
+        assert_eq!(free.move_value(Color::Black, 3, 4), None);
+        // Without move values a file has no such tables.
+        assert!(!sample().to_json().contains("move_"));
+
+        let err = error_of(&text.replacen("\"move_attack\": [0, ", "\"move_attack\": [", 1));
+        assert!(matches!(err, WeightsError::MovesLength { .. }), "{err}");
+        assert!(err.to_string().contains("move_attack: 714 values"), "{err}");
+        // One table without the other is as wrong as a short one.
+        let err = error_of(&text.replacen("\"move_defence\"", "\"unused\"", 1));
+        assert!(
+            matches!(err, WeightsError::MovesLength { found: 0, .. }),
             "{err}"
         );
     }

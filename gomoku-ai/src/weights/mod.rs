@@ -9,4 +9,4 @@ mod rule_weights;
 pub use combo::{COMBOS, combo_index, combo_key, combo_shapes, shape_key};
 pub use file::{DEFAULT_WEIGHTS_JSON, EvalWeights, WEIGHTS_FORMAT, WEIGHTS_VERSION, WeightsError};
 pub(crate) use rule_weights::ThreatCounts;
-pub use rule_weights::{Role, RuleWeights};
+pub use rule_weights::{MovePart, Role, RuleWeights};

@@ -52,6 +52,30 @@ pub struct RuleWeights {
     values: Box<[[[i32; 2]; COMBOS]; 2]>,
     /// `threats[side to move][threat mask]`.
     threats: Box<[[i32; THREAT_MASKS]; 2]>,
+    /// Move-ordering values, if fitted: `moves[side to move][combo][part]`.
+    moves: Option<Box<[[[i32; 2]; COMBOS]; 2]>>,
+}
+
+/// Which part of a move's ordering value a combination gives (see [`RuleWeights::move_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MovePart {
+    /// The combination the mover's own stone makes on the point.
+    Attack = 0,
+    /// The combination an opponent's stone would make there (what the move takes away).
+    Defence = 1,
+}
+
+impl MovePart {
+    /// Both parts.
+    pub const ALL: [MovePart; 2] = [MovePart::Attack, MovePart::Defence];
+
+    /// The name in weights files: `attack` or `defence`.
+    pub fn key(self) -> &'static str {
+        match self {
+            MovePart::Attack => "attack",
+            MovePart::Defence => "defence",
+        }
+    }
 }
 
 impl RuleWeights {
@@ -62,6 +86,7 @@ impl RuleWeights {
             tempo_eighths: 8,
             values: Box::new([[[0; 2]; COMBOS]; 2]),
             threats: Box::new([[0; THREAT_MASKS]; 2]),
+            moves: None,
         }
     }
 
@@ -168,6 +193,49 @@ impl RuleWeights {
     /// Whether any threat situation has a value.
     pub fn has_threats(&self) -> bool {
         self.threats.iter().flatten().any(|&v| v != 0)
+    }
+
+    /// The move-ordering value of a point for `side` to move where its own stone makes
+    /// combination `own` and an opponent's would make `theirs`, if these weights have fitted
+    /// move values ([`RuleWeights::has_move_values`]); the search then orders its moves by it
+    /// instead of the hand-set point values. In the units of the evaluation, like the history
+    /// and killer bonuses it is added to.
+    #[inline]
+    pub fn move_value(&self, side: Color, own: usize, theirs: usize) -> Option<i32> {
+        let table = self.moves.as_ref()?;
+        let t = &table[side.index()];
+        Some(t.get(own).map_or(0, |v| v[0]) + t.get(theirs).map_or(0, |v| v[1]))
+    }
+
+    /// The move-ordering value `part` of combination `combo` for `side` to move (0 without
+    /// move values or for an index out of range).
+    pub fn move_part(&self, side: Color, part: MovePart, combo: usize) -> i32 {
+        self.moves
+            .as_ref()
+            .and_then(|t| t[side.index()].get(combo))
+            .map_or(0, |v| v[part as usize])
+    }
+
+    /// Sets the move-ordering value `part` of combination `combo` for `side` to move (giving
+    /// these weights move values, all 0 but this one, if they had none; combination 0 stays
+    /// 0, and out-of-range indexes are ignored).
+    pub fn set_move_part(&mut self, side: Color, part: MovePart, combo: usize, value: i32) {
+        if (1..COMBOS).contains(&combo) {
+            let table = self
+                .moves
+                .get_or_insert_with(|| Box::new([[[0; 2]; COMBOS]; 2]));
+            table[side.index()][combo][part as usize] = value;
+        }
+    }
+
+    /// Whether these weights have fitted move-ordering values.
+    pub fn has_move_values(&self) -> bool {
+        self.moves.is_some()
+    }
+
+    /// Drops the move-ordering values (the search orders by the hand-set point values again).
+    pub fn clear_move_values(&mut self) {
+        self.moves = None;
     }
 
     /// Sets the value of combination `combo` for a `color` point in `role` (combination 0 stays
