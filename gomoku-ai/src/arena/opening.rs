@@ -227,14 +227,17 @@ pub fn shuffle_openings(openings: &mut [Opening], seed: u64) {
     openings.shuffle(&mut Pcg64Mcg::seed_from_u64(seed));
 }
 
-/// The built-in freestyle/standard/caro openings: 24 three-stone openings near the centre, judged
-/// near-even by a strong engine (made for this project).
+/// The built-in freestyle/standard/caro openings: 80, each judged near-even for the side to move
+/// by a strong engine (made for this project): 50 three-stone openings near the centre, then 30
+/// early positions (5 to 8 stones) of that engine's games against itself. The more openings, the
+/// less a match's games repeat one another.
 const FREESTYLE_OPENINGS: &str = include_str!("openings/freestyle15.txt");
-/// The built-in Renju openings (24, as [`FREESTYLE_OPENINGS`]).
+/// The built-in Renju openings: 107 three-stone openings near the centre, each judged near-even
+/// for the side to move by a strong engine under Renju.
 const RENJU_OPENINGS: &str = include_str!("openings/renju15.txt");
 
-/// The built-in set of balanced openings for `rule` on a `size` board: three stones near the
-/// centre, chosen on 15x15 (the Renju set under Renju, the freestyle set otherwise). Openings
+/// The built-in set of balanced openings for `rule` on a `size` board: stones near the centre,
+/// chosen on 15x15 (the Renju set under Renju, the freestyle set otherwise). Openings
 /// that do not fit a small board are left out.
 pub fn default_openings(size: u32, rule: Rule) -> Vec<Opening> {
     let text = if rule.has_fouls() {
@@ -251,6 +254,23 @@ pub fn default_openings(size: u32, rule: Rule) -> Vec<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The smallest of the eight turned and mirrored forms of `o`'s offsets (move order kept).
+    fn canonical(o: &Opening) -> Vec<(i32, i32)> {
+        let forms = (0..8).map(|k| {
+            o.offsets()
+                .iter()
+                .map(|&(x, y)| {
+                    let (a, b) = if k & 4 != 0 { (y, x) } else { (x, y) };
+                    (
+                        if k & 1 != 0 { -a } else { a },
+                        if k & 2 != 0 { -b } else { b },
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
+        forms.min().unwrap()
+    }
 
     #[test]
     fn offsets_are_from_the_centre_with_y_down() {
@@ -323,13 +343,20 @@ mod tests {
     }
 
     #[test]
-    fn default_sets_are_all_playable() {
+    fn default_sets_are_all_playable_and_distinct() {
         for rule in Rule::ALL {
             let set = default_openings(15, rule);
-            assert_eq!(set.len(), 24, "{rule}");
+            let expected = if rule.has_fouls() { 107 } else { 80 };
+            assert_eq!(set.len(), expected, "{rule}");
             for o in &set {
-                assert_eq!(o.len(), 3);
-                assert!(!o.to_game(15, rule).unwrap().is_over());
+                let stones = if rule.has_fouls() { 3..=3 } else { 3..=8 };
+                assert!(stones.contains(&o.len()), "{o}");
+                assert!(!o.to_game(15, rule).unwrap().is_over(), "{o}");
+            }
+            // No opening is another one turned or mirrored.
+            let mut seen = std::collections::HashSet::new();
+            for o in &set {
+                assert!(seen.insert(canonical(o)), "{rule}: {o} repeats an opening");
             }
         }
         // A tiny board keeps only the openings that fit.

@@ -93,10 +93,17 @@ mod tests {
 
     #[test]
     fn openings_are_distinct_playable_and_reproducible() {
-        let a = selfplay_openings(60, 15, Rule::Renju, 3);
-        assert_eq!(a, selfplay_openings(60, 15, Rule::Renju, 3));
-        assert_eq!(a.len(), 60);
-        assert_eq!(a[..24], default_openings(15, Rule::Renju)[..]);
+        let defaults = default_openings(15, Rule::Renju);
+        let games = defaults.len() + 40;
+        let a = selfplay_openings(games, 15, Rule::Renju, 3);
+        assert_eq!(a, selfplay_openings(games, 15, Rule::Renju, 3));
+        assert_eq!(a.len(), games);
+        // The built-in balanced openings first, then random ones.
+        assert_eq!(a[..defaults.len()], defaults[..]);
+        assert_ne!(
+            a[defaults.len()..],
+            selfplay_openings(games, 15, Rule::Renju, 4)[defaults.len()..]
+        );
         for o in &a {
             assert!(o.to_game(15, Rule::Renju).is_ok(), "{o}");
         }
