@@ -116,26 +116,31 @@ impl Dataset {
             .filter(|s| !s.validation)
             .map(|s| (self.evaluation(s, weights), f64::from(s.target)))
             .collect();
-        let loss = |ln_k: f64| {
-            let k = ln_k.exp();
+        best_log_scale(60, |k| {
             evals
                 .iter()
                 .map(|&(e, y)| cross_entropy(e / k, y))
                 .sum::<f64>()
-        };
-        let (mut lo, mut hi) = (0.0f64, (1e6f64).ln());
-        let g = (5f64.sqrt() - 1.0) / 2.0;
-        for _ in 0..60 {
-            let a = hi - g * (hi - lo);
-            let b = lo + g * (hi - lo);
-            if loss(a) < loss(b) {
-                hi = b;
-            } else {
-                lo = a;
-            }
-        }
-        ((lo + hi) / 2.0).exp()
+        })
     }
+}
+
+/// The scale between 1 and 10^6 that minimises `loss` (unimodal in the scale's logarithm): a
+/// golden-section search over the logarithm, `iterations` steps.
+pub(crate) fn best_log_scale(iterations: usize, loss: impl Fn(f64) -> f64) -> f64 {
+    let loss_at = |ln_k: f64| loss(ln_k.exp());
+    let (mut lo, mut hi) = (0.0f64, (1e6f64).ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..iterations {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if loss_at(a) < loss_at(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
 }
 
 /// The cross-entropy of a prediction `sigmoid(logit)` against a target `y`, computed stably.

@@ -13,8 +13,8 @@
 use gomoku_core::record::Record;
 use gomoku_core::{Board, Color, Point, Rule, renju};
 
-use super::logistic::{Adam, FitOptions};
-use super::texel::SampleOptions;
+use super::logistic::{Adam, FitOptions, best_log_scale};
+use super::texel::{SampleOptions, empty_replay};
 use crate::params::{CANDIDATE_RADIUS, DEFENCE_EIGHTHS};
 use crate::pattern::Patterns;
 use crate::weights::{COMBOS, MovePart, Role, RuleWeights};
@@ -112,15 +112,12 @@ impl PolicyData {
             self.skipped_games += 1;
             return 0;
         }
-        let validation = self.options.validation_every > 0
-            && self.games % self.options.validation_every == self.options.validation_every - 1;
+        let validation = self.options.holds_out(self.games);
         self.games += 1;
-        let Ok(mut board) = Board::new(u32::from(record.size())) else {
+        let Some((mut board, mut patterns)) = empty_replay(record, self.rule) else {
             self.skipped_games += 1;
             return 0;
         };
-        let mut patterns =
-            Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(self.rule)));
         let mut added = 0;
         for (ply, &m) in record.moves().iter().enumerate() {
             if !board.is_empty_at(m) {
@@ -245,26 +242,13 @@ impl PolicyData {
     /// The temperature (units per logit) that fits the training moves best under fixed `w`
     /// (a golden-section search over its logarithm between 1 and 10^6).
     fn best_temperature(&self, w: &[f64]) -> f64 {
-        let loss = |ln_t: f64| {
-            let t = f64::exp(ln_t);
+        best_log_scale(50, |t| {
             self.samples
                 .iter()
                 .filter(|s| !s.validation)
                 .map(|s| self.sample_loss(s, w, t).0)
                 .sum::<f64>()
-        };
-        let (mut lo, mut hi) = (0.0f64, (1e6f64).ln());
-        let g = (5f64.sqrt() - 1.0) / 2.0;
-        for _ in 0..50 {
-            let a = hi - g * (hi - lo);
-            let b = lo + g * (hi - lo);
-            if loss(a) < loss(b) {
-                hi = b;
-            } else {
-                lo = a;
-            }
-        }
-        ((lo + hi) / 2.0).exp()
+        })
     }
 
     /// Fits move values starting from `start`'s (or from the hand-set ordering when it has

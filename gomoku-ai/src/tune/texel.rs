@@ -21,6 +21,21 @@ pub struct SampleOptions {
     pub validation_every: usize,
 }
 
+impl SampleOptions {
+    /// Whether the game with index `game` (counted from 0) is held out for validation.
+    pub(super) fn holds_out(&self, game: usize) -> bool {
+        self.validation_every > 0 && game % self.validation_every == self.validation_every - 1
+    }
+}
+
+/// An empty board of `record`'s size and its patterns under `rule` (with zero weights: the
+/// samples need the shapes, not values); `None` when the size is not a board size.
+pub(super) fn empty_replay(record: &Record, rule: Rule) -> Option<(Board, Patterns)> {
+    let board = Board::new(u32::from(record.size())).ok()?;
+    let patterns = Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(rule)));
+    Some((board, patterns))
+}
+
 impl Default for SampleOptions {
     fn default() -> SampleOptions {
         SampleOptions {
@@ -177,15 +192,12 @@ impl TexelData {
                 return 0;
             }
         };
-        let validation = self.options.validation_every > 0
-            && self.games % self.options.validation_every == self.options.validation_every - 1;
+        let validation = self.options.holds_out(self.games);
         self.games += 1;
-        let Ok(mut board) = Board::new(u32::from(record.size())) else {
+        let Some((mut board, mut patterns)) = empty_replay(record, self.rule) else {
             self.skipped_games += 1;
             return 0;
         };
-        let mut patterns =
-            Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(self.rule)));
         let evaluations = record.evaluations();
         let mut added = 0;
         for (ply, &m) in record.moves().iter().enumerate() {
