@@ -35,6 +35,12 @@ use gomoku_core::{Board, Color, Point, Rule};
 pub const REPLY_GRACE: Duration = Duration::from_secs(2);
 /// How long an engine may take to answer `START` (loading tables, networks...).
 pub const START_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long after an engine's move the next command to it is held back at least. Some engines
+/// (Rapfi among them) still treat their input as arriving during the search for a moment after
+/// they answer, and drop a command that comes that soon: with an opponent that answers at once
+/// (a forced or proven move) the game was lost to a swallowed `TURN`. The pause only happens
+/// when the opponent was that fast, and is at most this long.
+pub const SETTLE_AFTER_ANSWER: Duration = Duration::from_millis(30);
 /// How long to wait for a move when no time limit is set at all.
 pub const UNLIMITED_WAIT: Duration = Duration::from_secs(3600);
 
@@ -77,10 +83,17 @@ struct Process {
     lines: Receiver<(Instant, String)>,
     /// When the last command was sent.
     last_sent: Instant,
+    /// When the engine last answered a move.
+    last_answer: Option<Instant>,
     /// The board size sent with `START`.
     size: u8,
     /// The rule sent with `INFO rule`.
     rule: Option<Rule>,
+    /// The last `INFO timeout_turn` (milliseconds) and `INFO max_node` sent: they hold until
+    /// changed, and every command sent is one more an engine busy finishing its last move
+    /// can swallow.
+    turn_ms: Option<u128>,
+    max_node: Option<u64>,
     /// The position the engine holds (after its own last move), if known.
     known: Option<Board>,
     /// The last search report (`MESSAGE` with a score) heard since the last command.
@@ -99,7 +112,18 @@ impl Process {
     /// (and not past a raised `stop`). When nothing arrives in time: [`ExternalError::Silent`]
     /// if the engine sent no line at all since the last command, [`ExternalError::Timeout`]
     /// otherwise.
-    fn answer(&mut self, wait: Duration, stop: &StopFlag) -> Result<String, ExternalError> {
+    ///
+    /// With `past_errors`, `ERROR` lines are passed over too and do not count as heard: an
+    /// engine that swallowed part of a command (some read their input while they finish a
+    /// search, and take a word of the next command as a command of its own) complains about
+    /// the rest and may still answer the move; if it does not, it lost the command, which is
+    /// silence, not a wrong answer.
+    fn answer(
+        &mut self,
+        wait: Duration,
+        stop: &StopFlag,
+        past_errors: bool,
+    ) -> Result<String, ExternalError> {
         /// How often a raised stop flag is noticed.
         const POLL: Duration = Duration::from_millis(50);
         let deadline = Instant::now() + wait;
@@ -122,13 +146,16 @@ impl Process {
                 Err(RecvTimeoutError::Disconnected) => return Err(ExternalError::Exited),
             };
             let fresh = at >= self.last_sent;
-            heard |= fresh;
             let line = line.trim();
             let keyword = line
                 .split_whitespace()
                 .next()
                 .unwrap_or("")
                 .to_ascii_uppercase();
+            if past_errors && keyword == "ERROR" {
+                continue;
+            }
+            heard |= fresh;
             if line.is_empty() || matches!(keyword.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST") {
                 if fresh && keyword == "MESSAGE" {
                     self.report = parse_report(line).or(self.report);
@@ -271,8 +298,11 @@ impl ExternalPlayer {
             stdin,
             lines: rx,
             last_sent: Instant::now(),
+            last_answer: None,
             size,
             rule: None,
+            turn_ms: None,
+            max_node: None,
             known: None,
             report: None,
         });
@@ -295,16 +325,20 @@ impl ExternalPlayer {
             .unwrap_or_else(|| unreachable!("just spawned"));
         if process.size != size {
             process.send(&format!("START {size}"))?;
-            let reply = process.answer(START_TIMEOUT, stop).map_err(|e| match e {
-                // Silence at START is a failure to start, not a lost move command.
-                ExternalError::Silent(wait) => ExternalError::Timeout(wait),
-                e => e,
-            })?;
+            let reply = process
+                .answer(START_TIMEOUT, stop, false)
+                .map_err(|e| match e {
+                    // Silence at START is a failure to start, not a lost move command.
+                    ExternalError::Silent(wait) => ExternalError::Timeout(wait),
+                    e => e,
+                })?;
             if !reply.eq_ignore_ascii_case("OK") {
                 return Err(ExternalError::Unexpected(reply));
             }
             process.size = size;
             process.rule = None;
+            process.turn_ms = None;
+            process.max_node = None;
             process.known = None;
         }
         Ok(process)
@@ -314,16 +348,25 @@ impl ExternalPlayer {
         let size = board.size();
         let grace = self.reply_grace;
         let process = self.ready(size, &limits.stop)?;
+        if let Some(answered) = process.last_answer {
+            std::thread::sleep(SETTLE_AFTER_ANSWER.saturating_sub(answered.elapsed()));
+        }
         if process.rule != Some(rule) {
             process.send(&format!("INFO rule {}", rule.gomocup_code()))?;
             process.rule = Some(rule);
         }
         let ms = |d: Duration| d.as_millis().min(i32::MAX as u128);
-        if let Some(t) = limits.move_time {
-            process.send(&format!("INFO timeout_turn {}", ms(t)))?;
+        if let Some(t) = limits.move_time.map(ms) {
+            if process.turn_ms != Some(t) {
+                process.send(&format!("INFO timeout_turn {t}"))?;
+                process.turn_ms = Some(t);
+            }
         }
         if let Some(nodes) = limits.max_nodes {
-            process.send(&format!("INFO max_node {nodes}"))?;
+            if process.max_node != Some(nodes) {
+                process.send(&format!("INFO max_node {nodes}"))?;
+                process.max_node = Some(nodes);
+            }
         }
         match limits.time_left {
             Some(t) => {
@@ -347,7 +390,8 @@ impl ExternalPlayer {
             (Some(t), _) | (None, Some(t)) => t + grace,
             (None, None) => UNLIMITED_WAIT,
         };
-        let reply = process.answer(wait, &limits.stop)?;
+        let reply = process.answer(wait, &limits.stop, true)?;
+        process.last_answer = Some(Instant::now());
         let point = parse_move(&reply, size).ok_or(ExternalError::Unexpected(reply))?;
         let mut known = board.clone();
         if known.is_empty_at(point) {

@@ -392,6 +392,64 @@ fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Our `pbrain-gomoku` behind a filter that, on each `TURN` line, first writes `ERROR Unknown
+/// command: ...` to the real output (as an engine does that took a word of the command for a
+/// command of its own), then runs `then` (`continue` drops the command; empty passes it on).
+fn complaining_pbrain(dir: &Path, name: &str, mark: &Path, then: &str) -> PathBuf {
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
+    script(
+        dir,
+        name,
+        &format!(
+            "exec 3>&1
+while IFS= read -r line; do
+  case \"$line\" in TURN*) if [ ! -e '{m}' ]; then : > '{m}'; echo 'ERROR Unknown command: 7,8' >&3; {then} fi;; esac
+  printf '%s\\n' \"$line\"
+done | exec '{pbrain}'\n",
+            m = mark.display()
+        ),
+    )
+}
+
+#[test]
+fn error_lines_are_not_answers_and_a_swallowed_command_voids_the_game() {
+    let dir = temp_dir("complain");
+    let run = |engine: &Path| {
+        let spec = format!("pbrain:{}", engine.display());
+        gomoku_json(&[
+            "match",
+            &spec,
+            "random:1",
+            "-n",
+            "2",
+            "--time",
+            "50ms",
+            "--tolerance",
+            "700ms",
+            "--json",
+        ])
+    };
+    // Complains once, then answers the move: the game goes on.
+    let mark = dir.join("complained");
+    let answers = complaining_pbrain(&dir, "pbrain-complains", &mark, "");
+    let s = run(&answers);
+    assert!(mark.exists());
+    assert_adds_up(&s, 2);
+    assert_eq!(u(&s["void"]), 0, "{s}");
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
+    // Complains once and drops the command: it lost the command, so the game is void and
+    // replayed, not forfeited.
+    let mark = dir.join("swallowed");
+    let swallows = complaining_pbrain(&dir, "pbrain-swallows", &mark, "continue;");
+    let s = run(&swallows);
+    assert!(mark.exists());
+    assert_adds_up(&s, 2);
+    assert_eq!(u(&s["void"]), 1, "{s}");
+    assert_eq!(s["voids"][0]["side"], "A");
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
     let dir = temp_dir("silence");
