@@ -175,16 +175,34 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 }
 
 /// Our `pbrain-gomoku` behind a shell filter of its input lines: `case_arm` is a `case` arm on
-/// `$line` (e.g. `TURN*) continue;;` drops TURN commands); every other line is passed on.
+/// `$line` (e.g. `TURN*) continue;;` drops TURN commands); every other line is passed on. An
+/// arm writes to the engine's own output (as if the engine had said it) with `>&3`.
 fn filtered_pbrain(dir: &Path, name: &str, case_arm: &str) -> PathBuf {
     let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
     script(
         dir,
         name,
         &format!(
-            "while IFS= read -r line; do\n  case \"$line\" in {case_arm} esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
+            "exec 3>&1\nwhile IFS= read -r line; do\n  case \"$line\" in {case_arm} esac\n  printf '%s\\n' \"$line\"\ndone | exec '{pbrain}'\n"
         ),
     )
+}
+
+/// Two games of `engine` against `random:1` at 50 ms/move with 700 ms of tolerance, as JSON.
+fn two_quick_games(engine: &Path) -> Value {
+    let spec = format!("pbrain:{}", engine.display());
+    gomoku_json(&[
+        "match",
+        &spec,
+        "random:1",
+        "-n",
+        "2",
+        "--time",
+        "50ms",
+        "--tolerance",
+        "700ms",
+        "--json",
+    ])
 }
 
 #[test]
@@ -364,48 +382,29 @@ fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
             m = mark.display()
         ),
     );
-    let spec = format!("pbrain:{}", swallow.display());
-    let (out, err, ok) = gomoku(&[
-        "match",
-        &spec,
-        "random:1",
-        "-n",
-        "2",
-        "--time",
-        "50ms",
-        "--tolerance",
-        "700ms",
-        "--json",
-    ]);
-    assert!(ok, "{err}");
+    let s = two_quick_games(&swallow);
     assert!(mark.exists());
-    let s: Value = serde_json::from_str(&out).unwrap();
     // The void game is not scored; its replay is.
     assert_adds_up(&s, 2);
-    assert_eq!(u(&s["void"]), 1, "{out}");
+    assert_eq!(u(&s["void"]), 1, "{s}");
     let void = &s["voids"][0];
     assert_eq!(void["side"], "A");
     assert_eq!(u(&void["attempt"]), 0);
     // Waited for the move time, the tolerance and the silence margin.
     assert!(u(&void["waited_ms"]) >= 1250, "{void}");
-    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{out}");
+    assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Our `pbrain-gomoku` behind a filter that, on each `TURN` line, first writes `ERROR Unknown
-/// command: ...` to the real output (as an engine does that took a word of the command for a
-/// command of its own), then runs `then` (`continue` drops the command; empty passes it on).
+/// Our `pbrain-gomoku` behind a filter that, at the first `TURN` line, first says `ERROR Unknown
+/// command: ...` (as an engine does that took a word of the command for a command of its own),
+/// then runs `then` (`continue` drops the command; empty passes it on).
 fn complaining_pbrain(dir: &Path, name: &str, mark: &Path, then: &str) -> PathBuf {
-    let pbrain = env!("CARGO_BIN_EXE_pbrain-gomoku");
-    script(
+    filtered_pbrain(
         dir,
         name,
         &format!(
-            "exec 3>&1
-while IFS= read -r line; do
-  case \"$line\" in TURN*) if [ ! -e '{m}' ]; then : > '{m}'; echo 'ERROR Unknown command: 7,8' >&3; {then} fi;; esac
-  printf '%s\\n' \"$line\"
-done | exec '{pbrain}'\n",
+            "TURN*) if [ ! -e '{m}' ]; then : > '{m}'; echo 'ERROR Unknown command: 7,8' >&3; {then} fi;;",
             m = mark.display()
         ),
     )
@@ -414,25 +413,10 @@ done | exec '{pbrain}'\n",
 #[test]
 fn error_lines_are_not_answers_and_a_swallowed_command_voids_the_game() {
     let dir = temp_dir("complain");
-    let run = |engine: &Path| {
-        let spec = format!("pbrain:{}", engine.display());
-        gomoku_json(&[
-            "match",
-            &spec,
-            "random:1",
-            "-n",
-            "2",
-            "--time",
-            "50ms",
-            "--tolerance",
-            "700ms",
-            "--json",
-        ])
-    };
     // Complains once, then answers the move: the game goes on.
     let mark = dir.join("complained");
     let answers = complaining_pbrain(&dir, "pbrain-complains", &mark, "");
-    let s = run(&answers);
+    let s = two_quick_games(&answers);
     assert!(mark.exists());
     assert_adds_up(&s, 2);
     assert_eq!(u(&s["void"]), 0, "{s}");
@@ -441,7 +425,7 @@ fn error_lines_are_not_answers_and_a_swallowed_command_voids_the_game() {
     // replayed, not forfeited.
     let mark = dir.join("swallowed");
     let swallows = complaining_pbrain(&dir, "pbrain-swallows", &mark, "continue;");
-    let s = run(&swallows);
+    let s = two_quick_games(&swallows);
     assert!(mark.exists());
     assert_adds_up(&s, 2);
     assert_eq!(u(&s["void"]), 1, "{s}");
