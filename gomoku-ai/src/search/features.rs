@@ -8,8 +8,8 @@
 pub struct SearchFeatures {
     /// Probe and store the transposition table.
     pub transposition: bool,
-    /// Candidates pruned by threats: against a four only the block, against an open three only
-    /// the defences and own fours; a double five threat is a loss.
+    /// Candidates pruned by threats: against a four only the block, against an open three or a
+    /// four-three point only the defences and own fours; a double five threat is a loss.
     pub threat_pruning: bool,
     /// Search a forced reply (a single candidate) without using up depth.
     pub extensions: bool,

@@ -5,6 +5,7 @@ use gomoku_core::{Board, Color, Point, Rule, renju};
 
 use super::clock::Clock;
 use super::features::SearchFeatures;
+use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
     base_reduction, futility_margin, futility_move_count, max_shape, null_move_reduction,
@@ -320,6 +321,13 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }
         if prune && !pat.open_fours(them).is_empty() {
             for p in pat.fours(them).union(pat.fours(us)).iter() {
+                push(out, p);
+            }
+        } else if let Some((_, defences)) = prune
+            .then(|| four_three_defences(&self.board, pat, self.rule))
+            .flatten()
+        {
+            for p in defences.union(pat.fours(us)).iter() {
                 push(out, p);
             }
         }
