@@ -57,6 +57,12 @@ pub const RAZOR_MARGIN_PER_PLY: i32 = 150;
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
 /// See [`FUTILITY_MAX_DEPTH`].
 pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
+/// Fail-high reduction: a node expected to fail high (a null-window node whose static
+/// evaluation lies at least [`FAIL_HIGH_MARGIN_BASE`] + [`FAIL_HIGH_MARGIN_PER_PLY`] per ply
+/// above beta) searches every move but a four one ply shallower.
+pub const FAIL_HIGH_MARGIN_BASE: i32 = -15;
+/// See [`FAIL_HIGH_MARGIN_BASE`].
+pub const FAIL_HIGH_MARGIN_PER_PLY: i32 = 22;
 /// Move-count pruning: a node `d` plies from the leaves searches at most
 /// `MOVE_COUNT_BASE + d^MOVE_COUNT_EXPONENT` moves (half as many when its evaluation is not
 /// improving).

@@ -8,8 +8,8 @@ use super::features::SearchFeatures;
 use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
-    base_reduction, futility_margin, futility_move_count, max_shape, null_move_reduction,
-    razor_margin,
+    base_reduction, fail_high_margin, futility_margin, futility_move_count, max_shape,
+    null_move_reduction, razor_margin,
 };
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
@@ -509,6 +509,13 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 Score::DRAW
             };
         }
+        // Fail-high reduction: a cut node whose static evaluation lies well above beta is
+        // expected to fail high on its first moves, so every move but a four is searched a ply
+        // shallower.
+        let likely_fail_high = selective
+            && cut_node
+            && static_eval.0.abs() < EVAL_LIMIT
+            && static_eval.0 >= beta.0 + fail_high_margin(depth);
         let forced = moves.len() == 1 && features.extensions;
         let new_depth = if forced { depth } else { depth - 1 };
         let original_alpha = alpha;
@@ -546,6 +553,11 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             {
                 continue;
             }
+            let new_depth = if likely_fail_high && !self.patterns().fours(us).contains(m) {
+                new_depth - 1
+            } else {
+                new_depth
+            };
             self.play(m);
             let mut s;
             if i == 0 || !features.pvs {
@@ -570,7 +582,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                         if cut_node && !killer {
                             r += 1.0;
                         }
-                        reduction = (r.round() as i32).clamp(0, new_depth - 1);
+                        reduction = (r.round() as i32).clamp(0, (new_depth - 1).max(0));
                     } else if !important && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE {
                         reduction = 1;
                     }

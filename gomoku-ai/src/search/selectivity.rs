@@ -8,8 +8,9 @@
 use gomoku_core::Rule;
 
 use crate::params::{
-    FUTILITY_MARGIN_PER_PLY, LMR_SCALE, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT,
-    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
+    FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, LMR_SCALE,
+    MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR,
+    RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
 };
 use crate::pattern::Shape;
 
@@ -25,6 +26,13 @@ pub(crate) fn razor_margin(depth: i32) -> i32 {
 #[inline]
 pub(crate) fn futility_margin(depth: i32, improving: bool) -> i32 {
     FUTILITY_MARGIN_PER_PLY * (depth - i32::from(improving)).max(0)
+}
+
+/// How far the static evaluation must lie above beta, `depth` plies from the leaves, for a
+/// node expected to fail high to search its moves (fours aside) a ply shallower.
+#[inline]
+pub(crate) fn fail_high_margin(depth: i32) -> i32 {
+    FAIL_HIGH_MARGIN_BASE + FAIL_HIGH_MARGIN_PER_PLY * depth
 }
 
 /// How many moves a node `depth` plies from the leaves searches (once it has a move that does
@@ -84,6 +92,7 @@ mod tests {
         assert!(futility_margin(3, false) > futility_margin(2, false));
         assert!(futility_margin(3, true) < futility_margin(3, false));
         assert_eq!(futility_margin(0, true), 0);
+        assert!(fail_high_margin(3) > fail_high_margin(2));
     }
 
     #[test]
