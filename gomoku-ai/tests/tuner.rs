@@ -246,13 +246,17 @@ fn move_values_order_the_moves() {
     for m in ["h8", "a1"] {
         board.play_unchecked(m.parse().unwrap());
     }
-    let mut plain = PatternEvaluator::new();
+    // The hand-set weights have no move values (the default freestyle weights have some).
+    let hand_set = RuleWeights::hand_set(rule);
+    assert!(!hand_set.has_move_values());
+    let mut plain =
+        PatternEvaluator::with_weights(EvalWeights::new(vec![hand_set.clone()]).unwrap());
     plain.reset(&board, rule);
     let patterns = plain.patterns().unwrap();
     let (g8, far) = ("g8".parse().unwrap(), "o14".parse().unwrap());
     // Next to the lone black stone, and far from both stones: the hand-set order prefers g8.
     assert!(plain.score_move(&board, g8) > plain.score_move(&board, far));
-    let mut weights = RuleWeights::clone(&RuleWeights::default_for(rule));
+    let mut weights = hand_set;
     let far_combos = (
         patterns.combo(far, Color::Black),
         patterns.combo(far, Color::White),
