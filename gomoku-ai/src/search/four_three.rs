@@ -24,8 +24,8 @@ fn for_line_points(board: &Board, p: Point, dir: Direction, mut f: impl FnMut(Po
 }
 
 /// The first of the opponent's four-three points (with `patterns` those of `board` under `rule`)
-/// and the side to move's moves that may spoil it (its own fours aside), if it has one and a direct defence is needed:
-/// none when the four's completion point is already a four of the side to move (blocking there
+/// and the side to move's moves that may spoil it (its own fours aside), if it has one and a
+/// direct defence is needed: none when the four's completion point is already a four of the side to move (blocking there
 /// answers with a four), nor for Black under Renju (a three of Black's may be false when its
 /// open four would be a foul), nor under caro (a stone flanking a five can block it there, and
 /// the shapes below a five treat the board's edge as a block, which caro's fives do not).

@@ -42,9 +42,9 @@ use searcher::{SearchSetup, Searcher};
 /// (table move, threats first through the evaluator's move scores, killers and history),
 /// candidates from the neighbourhood of the stones pruned by threats (against a four only the
 /// block; against an open three, or a four-three point, only the defences and own fours),
-/// forced-reply extensions, and mate scores that prefer the fastest win and the slowest loss. Away from the principal
-/// variation, where the opponent threatens nothing, it is selective as strong Gomoku engines
-/// are: razoring into the leaf search, futility and null-move pruning, move-count pruning,
+/// forced-reply extensions, and mate scores that prefer the fastest win and the slowest loss.
+/// Away from the principal variation, where the opponent threatens nothing, it is selective as
+/// strong Gomoku engines are: razoring into the leaf search, futility and null-move pruning, move-count pruning,
 /// pruning of shapeless moves near the leaves and logarithmic late move reductions; the root
 /// searches aspiration windows.
 ///
