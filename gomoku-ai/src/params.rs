@@ -162,8 +162,8 @@ pub const QUIESCENCE_NODES: u64 = 64;
 
 /// When the engine checks its chosen move against the opponent's threats, the main search gets
 /// this share (percent) of the move's time; the check (and a new search if the move is
-/// refuted) gets the rest. Most checks find nothing within a few milliseconds, so time kept
-/// back for them is mostly lost: 95 measured better than 85 in self-play.
+/// refuted) gets the rest. With 85 the engine used on average 44 ms of a 100 ms move; 95
+/// measured better in self-play (+18 [+2, +34] Elo over 1,700 games at 100 ms/move).
 pub const MAIN_SEARCH_TIME_PERCENT: u32 = 95;
 /// Nodes the threat solver may search to look for the opponent's forced win after the chosen
 /// root move.
