@@ -80,6 +80,31 @@ fn the_tuner_lowers_the_renju_loss() {
 }
 
 #[test]
+fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
+    let rule = Rule::Freestyle;
+    let mut start = RuleWeights::hand_set(rule);
+    start.set_move_part(gomoku_core::Color::Black, MovePart::Attack, 40, 123);
+    let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
+    for r in &games("free-", rule) {
+        data.add_game(r);
+    }
+    let options = FitOptions {
+        epochs: 60,
+        report_every: 60,
+        ..FitOptions::default()
+    };
+    let fitted = data.fit(&start, &options, &mut |_| {});
+    assert_ne!(fitted.weights, start, "the evaluation was fitted");
+    assert!(fitted.weights.has_move_values());
+    assert_eq!(
+        fitted
+            .weights
+            .move_part(gomoku_core::Color::Black, MovePart::Attack, 40),
+        123
+    );
+}
+
+#[test]
 fn games_of_another_rule_are_skipped() {
     let records = games("free-", Rule::Freestyle);
     let mut data = TexelData::new(Rule::Renju, 10, SampleOptions::default());

@@ -290,7 +290,8 @@ impl TexelData {
     }
 
     /// Fits weights starting from `start` (whose tempo must be the one the samples were made
-    /// with), reporting the losses through `progress`.
+    /// with), reporting the losses through `progress`. The fitted weights keep the start's
+    /// move-ordering values ([`RuleWeights::move_value`]), which this fit does not touch.
     pub fn fit(
         &self,
         start: &RuleWeights,
@@ -307,7 +308,12 @@ impl TexelData {
             initial,
             last,
         } = fit(&self.data, &init, &frozen, options, progress);
-        let mut out = RuleWeights::zero(self.rule);
+        // The start's move-ordering values (a separate fit) stay as they are.
+        let mut out = if start.rule() == self.rule {
+            start.clone()
+        } else {
+            RuleWeights::zero(self.rule)
+        };
         out.set_tempo_eighths(self.tempo_eighths);
         for color in Color::ALL {
             for role in Role::ALL {
