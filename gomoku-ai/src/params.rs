@@ -84,7 +84,7 @@ pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 /// when the opponent threatens nothing and the static evaluation is at least beta).
 ///
 /// From depth 8 instead (Rapfi allows it only from about depth 10): SPRT(0, 10) at 100 ms/move,
-/// 248-254-50 after 552 games, -4 +-28 (stopped).
+/// 264-264-51 after 579 games, +0 +-27 (stopped).
 pub const NULL_MOVE_MIN_DEPTH: i32 = 4;
 /// The null-move search is `NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR` plies
 /// shallower than the node.
