@@ -460,6 +460,10 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.static_evals[ply] = static_eval;
         let improving = ply < 2 || static_eval > self.static_evals[ply - 2];
         let selective = features.selective && ply > 0 && !pv_node && !threatened;
+        // The pruning below judges by the static evaluation. Taking a transposition-table score
+        // instead when its bound lies beyond it (as Rapfi does) cut `gomoku bench` by 39% but
+        // did not play better: two SPRT(0, 10) runs at 100 ms/move, 1,973 games in all,
+        // 933-892-148, +7 +-15 Elo.
         if selective && static_eval.0.abs() < EVAL_LIMIT {
             // Razoring: far below alpha near the leaves, only a forced win can help.
             if depth <= RAZOR_MAX_DEPTH && static_eval.0 + razor_margin(depth) < alpha.0 {
