@@ -70,6 +70,9 @@ pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
 /// above beta) searches every move but a four one ply shallower.
 pub const FAIL_HIGH_MARGIN_BASE: i32 = -15;
 /// See [`FAIL_HIGH_MARGIN_BASE`].
+///
+/// Rapfi's -9 + 15 per ply did not gain here: SPRT(0, 10) at 100 ms/move, 273-320-50 after
+/// 643 games, -25 +-26 (stopped; `gomoku bench` 161,505 nodes).
 pub const FAIL_HIGH_MARGIN_PER_PLY: i32 = 22;
 /// Move-count pruning: a node `d` plies from the leaves searches at most
 /// `MOVE_COUNT_BASE + d^MOVE_COUNT_EXPONENT` moves (half as many when its evaluation is not
@@ -150,7 +153,8 @@ pub const DEPTH_WITHOUT_LIMITS: u32 = 6;
 /// A new iteration is not started once this fraction (in percent) of the move's time is used:
 /// it would most likely not finish (an unfinished one still yields its better root moves).
 /// 80 against 60, pentanomial SPRT at 100 ms/move in two runs of 1,000 games: +21 [+0, +41]
-/// and +19 [-1, +40] (together about +20 [+6, +34]).
+/// and +19 [-1, +40] (together about +20 [+6, +34]). 92 against 80, same test: 283-314-50
+/// after 647 games, -17 +-26 (stopped).
 pub const NEW_ITERATION_TIME_PERCENT: u32 = 80;
 /// Time kept back from every deadline for answering (milliseconds).
 pub const TIME_SAFETY_MS: u64 = 20;
