@@ -184,6 +184,10 @@ pub const QUIESCENCE_NODES: u64 = 64;
 pub const MAIN_SEARCH_TIME_PERCENT: u32 = 95;
 /// Nodes the threat solver may search to look for the opponent's forced win after the chosen
 /// root move.
+///
+/// Giving the check more (main search 70% of the time, checks of up to 200,000 nodes and 90%
+/// of the time left) did worse against Rapfi at 100 ms/move, 160 games each on the same
+/// seed: 13-147 (8.1%) against 21-139 (13.1%) for these values.
 pub const DEFENCE_CHECK_NODES: u64 = 30_000;
 /// Share (percent) of the time left that one such check may use.
 pub const DEFENCE_CHECK_TIME_PERCENT: u32 = 40;
