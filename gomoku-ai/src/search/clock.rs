@@ -2,7 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::params::{MATCH_TIME_DIVISOR, NEW_ITERATION_TIME_PERCENT, TIME_SAFETY_MS};
+use crate::params::{
+    FIXED_TIME_ITERATION_PERCENT, MATCH_TIME_DIVISOR, NEW_ITERATION_TIME_PERCENT, TIME_SAFETY_MS,
+};
 use crate::player::Limits;
 
 /// The deadlines of one search.
@@ -13,6 +15,8 @@ pub(crate) struct Clock {
     hard: Option<Instant>,
     /// Should not start a new iteration after then.
     soft: Option<Instant>,
+    /// The share (percent) of a deadline's time after which no new iteration starts.
+    iteration_percent: u32,
 }
 
 impl Clock {
@@ -20,10 +24,17 @@ impl Clock {
     pub(crate) fn start(limits: &Limits) -> Clock {
         let start = Instant::now();
         let budget = Clock::budget(limits);
+        // Time saved on a move only helps later moves under a match clock.
+        let iteration_percent = if limits.time_left.is_some() {
+            NEW_ITERATION_TIME_PERCENT
+        } else {
+            FIXED_TIME_ITERATION_PERCENT
+        };
         Clock {
             start,
             hard: budget.map(|b| start + b),
-            soft: budget.map(|b| start + b * NEW_ITERATION_TIME_PERCENT / 100),
+            soft: budget.map(|b| start + b * iteration_percent / 100),
+            iteration_percent,
         }
     }
 
@@ -48,9 +59,10 @@ impl Clock {
         let now = Instant::now();
         let left = hard.saturating_duration_since(now) * percent / 100;
         let new_hard = now + left;
-        let own_soft = now + left * NEW_ITERATION_TIME_PERCENT / 100;
+        let own_soft = now + left * self.iteration_percent / 100;
         Clock {
             start: self.start,
+            iteration_percent: self.iteration_percent,
             hard: Some(new_hard),
             soft: Some(soft.min(new_hard).max(own_soft)),
         }
