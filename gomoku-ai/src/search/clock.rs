@@ -95,3 +95,39 @@ impl Clock {
         self.hard.is_some()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(move_time_ms: u64, time_left_ms: Option<u64>) -> Limits {
+        Limits {
+            move_time: Some(Duration::from_millis(move_time_ms)),
+            time_left: time_left_ms.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn a_move_time_alone_lets_iterations_start_until_the_deadline() {
+        let clock = Clock::start(&limits(300, None));
+        assert_eq!(clock.soft, clock.hard);
+        let hard = clock.hard.expect("a timed clock") - clock.start;
+        assert_eq!(hard, Duration::from_millis(300 - TIME_SAFETY_MS));
+        let shared = clock.share(50);
+        assert_eq!(shared.soft, shared.hard);
+    }
+
+    #[test]
+    fn a_match_clock_keeps_time_back_from_new_iterations() {
+        let clock = Clock::start(&limits(300, Some(60_000)));
+        let (soft, hard) = (clock.soft.unwrap(), clock.hard.unwrap());
+        assert!(soft < hard);
+        let expected = (hard - clock.start) * NEW_ITERATION_TIME_PERCENT / 100;
+        assert_eq!(soft - clock.start, expected);
+        // The main search's share keeps the same point for new iterations.
+        let shared = clock.share(95);
+        assert_eq!(shared.soft, Some(soft));
+        assert!(soft < shared.hard.unwrap());
+    }
+}
