@@ -94,6 +94,21 @@ pub const NULL_MOVE_MIN_DEPTH: i32 = 4;
 pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
 /// See [`NULL_MOVE_BASE_REDUCTION`].
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 6;
+/// Singular extension: from this remaining depth on, the transposition table's move (when its
+/// entry is a lower bound or exact, no mate, and at most [`SINGULAR_TT_DEPTH_SLACK`] plies
+/// shallower than the node) is tested for being the only good move: a search without it, at
+/// about half the depth, against [`SINGULAR_MARGIN_PER_PLY`] per ply below its table score. If
+/// every other move fails that test, the table move is searched a ply deeper; if the test
+/// search already beats beta, the node fails high at once (multi-cut); if only the table score
+/// beats beta, the table move is searched a ply shallower.
+///
+/// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it, over
+/// 1,000 games (488-435-77), +18 [-2, +39] (inconclusive at the cap).
+pub const SINGULAR_MIN_DEPTH: i32 = 7;
+/// See [`SINGULAR_MIN_DEPTH`].
+pub const SINGULAR_TT_DEPTH_SLACK: i32 = 2;
+/// See [`SINGULAR_MIN_DEPTH`] (Rapfi's margin is 0.91 a ply on a scale close to ours).
+pub const SINGULAR_MARGIN_PER_PLY: i32 = 2;
 /// Aspiration windows: from this iteration on, the root first searches a window of
 /// ± [`ASPIRATION_WINDOW`] around the previous iteration's score, doubling the failing side
 /// until the score falls inside (or the window passes [`ASPIRATION_MAX_WINDOW`]).
@@ -109,6 +124,16 @@ pub const LMR_SCALE: f32 = 0.7;
 /// Internal iterative reduction: a principal-variation node with no move from the
 /// transposition table searches one ply less from this depth on.
 pub const IIR_MIN_DEPTH: i32 = 4;
+/// Stale table move reduction: a principal-variation node whose table entry has a move but was
+/// searched `k` plies shallower than the node now is searched `k` * this percent (rounded down,
+/// at most [`STALE_TT_MAX_REDUCTION`]) plies shallower: a line the last iterations did not
+/// keep on the principal variation rarely needs the full depth (Rapfi measured this ~32 Elo).
+///
+/// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it: 353-254-39 after 646
+/// games, +54 [+28, +80], H1 accepted.
+pub const STALE_TT_REDUCTION_PERCENT: i32 = 28;
+/// See [`STALE_TT_REDUCTION_PERCENT`].
+pub const STALE_TT_MAX_REDUCTION: i32 = 3;
 
 /// Move-ordering bonus of the first and second killer move of a ply.
 pub const KILLER_BONUS: [i32; 2] = [900, 800];

@@ -9,16 +9,17 @@ use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
     base_reduction, fail_high_margin, futility_margin, futility_move_count, max_shape,
-    null_move_reduction, razor_margin,
+    null_move_reduction, razor_margin, singular_beta, singular_depth, stale_tt_reduction,
 };
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{
     CANDIDATE_RADIUS, CHECK_EVERY_NODES, EVAL_LIMIT, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
     LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
-    NULL_MOVE_MIN_DEPTH, RAZOR_MAX_DEPTH, TRIVIAL_PRUNING_DEPTH,
+    NULL_MOVE_MIN_DEPTH, RAZOR_MAX_DEPTH, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
+    TRIVIAL_PRUNING_DEPTH,
 };
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
@@ -47,6 +48,26 @@ mod quiescence;
 /// A candidate move and its ordering score.
 type Scored = (Point, i32);
 
+/// What a singular-extension test decided for the transposition table's move.
+enum Singular {
+    /// Every other move failed low: search the table move a ply deeper.
+    Extend,
+    /// Another move holds the test's bound too, which lies at or above beta: the node fails
+    /// high with this score.
+    MultiCut(Score),
+    /// Other moves hold the test's bound and the table score beats beta: a ply shallower.
+    Reduce,
+    /// No test, or nothing to change.
+    Keep,
+}
+
+/// Mixes the move left out of a singular-extension test into the position's key, so that the
+/// test's results never stand for the full node's.
+#[inline]
+fn excluded_key(p: Point) -> u64 {
+    (p.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The state of one search (one call of the engine).
 pub(crate) struct Searcher<'a, E: Evaluator> {
     board: Board,
@@ -73,6 +94,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     static_evals: [Score; MAX_PLY + 2],
     /// Whether the move at each ply of the current line is a null move (a pass).
     null_at: [bool; MAX_PLY + 2],
+    /// The move that a singular-extension test leaves out at each ply of the current line.
+    excluded: [Option<Point>; MAX_PLY + 2],
     /// The node count at which the current leaf search stops playing fours.
     quiescence_limit: u64,
     /// Root moves the search must not play (refuted by the opponent's forced win).
@@ -128,6 +151,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             move_lists: vec![Vec::new(); MAX_PLY + 2],
             static_evals: [Score::DRAW; MAX_PLY + 2],
             null_at: [false; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
             quiescence_limit: 0,
             root_excluded: Vec::new(),
             root_first: None,
@@ -425,7 +449,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             }
         }
 
-        let key = self.board.hash();
+        let excluded = self.excluded[ply];
+        let key = self.board.hash() ^ excluded.map_or(0, excluded_key);
         let mut tt_move = if ply == 0 { self.root_first } else { None };
         let hit = if features.transposition {
             self.tt.probe(key, ply as u32)
@@ -488,6 +513,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             && static_eval >= beta
             && beta.0.abs() < Score::WIN_THRESHOLD.0
             && !self.null_at[ply - 1]
+            && excluded.is_none()
         {
             let reduced = depth - null_move_reduction(depth);
             self.board.set_side_to_move(them);
@@ -500,6 +526,11 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             }
             if s >= beta {
                 return if s.is_mate() { beta } else { s };
+            }
+        }
+        if let Some(h) = hit.filter(|h| h.best.is_some()) {
+            if features.selective && pv_node && ply > 0 && depth > 1 {
+                depth -= stale_tt_reduction(depth, h.depth);
             }
         }
         if features.selective && pv_node && ply > 0 && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
@@ -530,7 +561,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         let move_count_limit = futility_move_count(depth, improving);
+        let mut searched = 0;
         for (i, &(m, _)) in moves.iter().enumerate() {
+            if Some(m) == excluded {
+                continue;
+            }
+            searched += 1;
             let (important, trivial) = {
                 let pat = self.patterns();
                 let important = pat.threes(us).contains(m)
@@ -561,11 +597,32 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             {
                 continue;
             }
-            let new_depth = if likely_fail_high && !self.patterns().fours(us).contains(m) {
+            let mut new_depth = if likely_fail_high && !self.patterns().fours(us).contains(m) {
                 new_depth - 1
             } else {
                 new_depth
             };
+            if features.selective
+                && ply > 0
+                && !forced
+                && excluded.is_none()
+                && depth >= SINGULAR_MIN_DEPTH
+                && Some(m) == tt_move
+            {
+                match self.singular_extension(m, hit, depth, ply, beta, cut_node) {
+                    Singular::Extend => new_depth += 1,
+                    Singular::Reduce => new_depth -= 1,
+                    Singular::MultiCut(s) => {
+                        self.move_lists[ply] = moves;
+                        return s;
+                    }
+                    Singular::Keep => {}
+                }
+                if self.stopped {
+                    self.move_lists[ply] = moves;
+                    return Score::DRAW;
+                }
+            }
             self.play(m);
             let mut s;
             if i == 0 || !features.pvs {
@@ -625,6 +682,10 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             }
         }
         self.move_lists[ply] = moves;
+        if excluded.is_some() && searched == 0 {
+            // The test left out the only move: nothing else holds its bound.
+            return alpha;
+        }
         if features.transposition {
             let bound = if best >= beta {
                 Bound::Lower
@@ -637,6 +698,43 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 .store(key, ply as u32, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The singular-extension test of the table move `m` at a node `depth` plies from the
+    /// leaves (see [`SINGULAR_MIN_DEPTH`]): a null-window search of the node without `m`, at
+    /// about half the depth, against a bound a little below the table score.
+    fn singular_extension(
+        &mut self,
+        m: Point,
+        hit: Option<Hit>,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(hit) = hit.filter(|h| {
+            h.best == Some(m)
+                && !h.score.is_mate()
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+        }) else {
+            return Singular::Keep;
+        };
+        let bound = Score(singular_beta(hit.score.0, depth));
+        self.excluded[ply] = Some(m);
+        let s = self.search(singular_depth(depth), ply, bound - 1, bound, cut_node);
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::Keep
+        } else if s < bound {
+            Singular::Extend
+        } else if bound >= beta {
+            Singular::MultiCut(bound)
+        } else if hit.score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::Keep
+        }
     }
 
     /// Asks the threat solver (if any, with a leaf budget) for a forced win at a leaf.

@@ -10,7 +10,8 @@ use gomoku_core::Rule;
 use crate::params::{
     FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, LMR_SCALE,
     MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR,
-    RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
+    RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY, SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION,
+    STALE_TT_REDUCTION_PERCENT,
 };
 use crate::pattern::Shape;
 
@@ -47,6 +48,26 @@ pub(crate) fn futility_move_count(depth: i32, improving: bool) -> usize {
 #[inline]
 pub(crate) fn null_move_reduction(depth: i32) -> i32 {
     NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR
+}
+
+/// How much shallower a principal-variation node `depth` plies from the leaves is searched when
+/// its table entry (with a move) was searched to `tt_depth` plies.
+#[inline]
+pub(crate) fn stale_tt_reduction(depth: i32, tt_depth: i32) -> i32 {
+    ((depth - tt_depth) * STALE_TT_REDUCTION_PERCENT / 100).clamp(0, STALE_TT_MAX_REDUCTION)
+}
+
+/// The null-window bound of a singular-extension test `depth` plies from the leaves, below the
+/// table move's score `tt_score`: every other move must fail low against it.
+#[inline]
+pub(crate) fn singular_beta(tt_score: i32, depth: i32) -> i32 {
+    tt_score - SINGULAR_MARGIN_PER_PLY * depth
+}
+
+/// The depth of a singular-extension test search at a node `depth` plies from the leaves.
+#[inline]
+pub(crate) fn singular_depth(depth: i32) -> i32 {
+    (depth - 1) / 2
 }
 
 /// The scale of late move reductions under `rule`: rules with fouls or exact fives have fewer
@@ -101,6 +122,24 @@ mod tests {
         assert!(base_reduction(Rule::Freestyle, 8, 10) > base_reduction(Rule::Freestyle, 4, 10));
         assert!(base_reduction(Rule::Freestyle, 8, 20) > base_reduction(Rule::Freestyle, 8, 5));
         assert!(base_reduction(Rule::Renju, 8, 20) < base_reduction(Rule::Freestyle, 8, 20));
+    }
+
+    #[test]
+    fn stale_table_moves_reduce_by_their_missing_depth_within_bounds() {
+        assert_eq!(stale_tt_reduction(10, 10), 0);
+        assert_eq!(stale_tt_reduction(10, 12), 0);
+        assert_eq!(stale_tt_reduction(10, 6), 1);
+        assert_eq!(stale_tt_reduction(20, -5), STALE_TT_MAX_REDUCTION);
+        assert!(stale_tt_reduction(12, 2) >= stale_tt_reduction(12, 6));
+    }
+
+    #[test]
+    fn singular_tests_search_shallower_and_below_the_table_score() {
+        for d in 1..30 {
+            assert!(singular_depth(d) < d);
+            assert!(singular_beta(100, d) < 100);
+        }
+        assert!(singular_beta(100, 10) < singular_beta(100, 7));
     }
 
     #[test]
