@@ -102,8 +102,9 @@ pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 6;
 /// search already beats beta, the node fails high at once (multi-cut); if only the table score
 /// beats beta, the table move is searched a ply shallower.
 ///
-/// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it, over
-/// 1,000 games (488-435-77), +18 [-2, +39] (inconclusive at the cap).
+/// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it, two runs of 1,000
+/// games (both inconclusive at the cap): 488-435-77, +18 [-2, +39], and 477-432-91,
+/// +16 [-5, +36]; together about +17 [+2, +32].
 pub const SINGULAR_MIN_DEPTH: i32 = 7;
 /// See [`SINGULAR_MIN_DEPTH`].
 pub const SINGULAR_TT_DEPTH_SLACK: i32 = 2;
