@@ -131,8 +131,9 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 /// keep on the principal variation rarely needs the full depth (Rapfi measured this ~32 Elo).
 ///
 /// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it: 353-254-39 after 646
-/// games, +54 [+28, +80], H1 accepted. 50 instead of 28, same test against 28: 287-243-58
-/// after 588 games, +26 +-27 (stopped for lack of time; worth finishing).
+/// games, +54 [+28, +80], H1 accepted. 50 instead of 28, same test against 28, two runs
+/// stopped for lack of time: 287-243-58 after 588 games (+26 +-27) and 244-272-61 after 577
+/// (-17 +-27); pooled about +5 over 1,165 games, no gain shown.
 pub const STALE_TT_REDUCTION_PERCENT: i32 = 28;
 /// See [`STALE_TT_REDUCTION_PERCENT`].
 pub const STALE_TT_MAX_REDUCTION: i32 = 3;
