@@ -724,6 +724,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.excluded[ply] = Some(m);
         let s = self.search(singular_depth(depth), ply, bound - 1, bound, cut_node);
         self.excluded[ply] = None;
+        // The test's principal variation is not this node's: a node that then fails low must
+        // not hand it to its parent.
+        self.pv_len[ply] = 0;
         if self.stopped {
             Singular::Keep
         } else if s < bound {
