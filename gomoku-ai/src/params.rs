@@ -215,6 +215,13 @@ pub const LEAF_THREAT_NODES: u64 = 0;
 pub const QUIESCENCE_MAX_FOURS: u32 = 8;
 /// Nodes one leaf search may visit (fours and blocks) before it stands pat everywhere.
 pub const QUIESCENCE_NODES: u64 = 64;
+/// The leaf search plays only fours within this many points (in any direction) of the side's
+/// previous move, or on a line through it within [`QUIESCENCE_LINE_REACH`] (Rapfi's VCF
+/// neighbourhood): a four far from the last one rarely continues an attack, and the budget is
+/// better spent on those that do.
+pub const QUIESCENCE_SQUARE_REACH: u8 = 2;
+/// See [`QUIESCENCE_SQUARE_REACH`].
+pub const QUIESCENCE_LINE_REACH: u8 = 4;
 
 /// When the engine checks its chosen move against the opponent's threats, the main search gets
 /// this share (percent) of the move's time; the check (and a new search if the move is

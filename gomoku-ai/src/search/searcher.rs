@@ -92,8 +92,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     move_lists: Vec<Vec<Scored>>,
     /// The static evaluation of the node at each ply of the current line.
     static_evals: [Score; MAX_PLY + 2],
-    /// Whether the move at each ply of the current line is a null move (a pass).
-    null_at: [bool; MAX_PLY + 2],
+    /// The move at each ply of the current line (`None` for a null move, a pass).
+    line: [Option<Point>; MAX_PLY + 2],
     /// The move that a singular-extension test leaves out at each ply of the current line.
     excluded: [Option<Point>; MAX_PLY + 2],
     /// The node count at which the current leaf search stops playing fours.
@@ -150,7 +150,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             pv_len: [0; MAX_PLY + 2],
             move_lists: vec![Vec::new(); MAX_PLY + 2],
             static_evals: [Score::DRAW; MAX_PLY + 2],
-            null_at: [false; MAX_PLY + 2],
+            line: [None; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             quiescence_limit: 0,
             root_excluded: Vec::new(),
@@ -512,14 +512,13 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             && depth >= NULL_MOVE_MIN_DEPTH
             && static_eval >= beta
             && beta.0.abs() < Score::WIN_THRESHOLD.0
-            && !self.null_at[ply - 1]
+            && self.line[ply - 1].is_some()
             && excluded.is_none()
         {
             let reduced = depth - null_move_reduction(depth);
             self.board.set_side_to_move(them);
-            self.null_at[ply] = true;
+            self.line[ply] = None;
             let s = -self.search(reduced, ply + 1, -beta, -beta + 1, !cut_node);
-            self.null_at[ply] = false;
             self.board.set_side_to_move(us);
             if self.stopped {
                 return Score::DRAW;
@@ -623,6 +622,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     return Score::DRAW;
                 }
             }
+            self.line[ply] = Some(m);
             self.play(m);
             let mut s;
             if i == 0 || !features.pvs {

@@ -5,13 +5,13 @@
 //! pruning growing a little faster than the depth, reductions growing with the logarithms of
 //! the depth and of the move number); the constants are in [`crate::params`].
 
-use gomoku_core::Rule;
+use gomoku_core::{Point, Rule};
 
 use crate::params::{
     FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, LMR_SCALE,
     MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR,
-    RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY, SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION,
-    STALE_TT_REDUCTION_PERCENT,
+    QUIESCENCE_LINE_REACH, QUIESCENCE_SQUARE_REACH, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
+    SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION, STALE_TT_REDUCTION_PERCENT,
 };
 use crate::pattern::Shape;
 
@@ -42,6 +42,17 @@ pub(crate) fn fail_high_margin(depth: i32) -> i32 {
 pub(crate) fn futility_move_count(depth: i32, improving: bool) -> usize {
     let full = MOVE_COUNT_BASE + (depth.max(0) as f32).powf(MOVE_COUNT_EXPONENT);
     (full as usize) / if improving { 1 } else { 2 }
+}
+
+/// Whether the leaf search may play a four at `p` after the side's previous move `last`: within
+/// [`QUIESCENCE_SQUARE_REACH`] of it, or on one of its lines within [`QUIESCENCE_LINE_REACH`].
+#[inline]
+pub(crate) fn in_four_reach(p: Point, last: Point) -> bool {
+    let dx = p.col().abs_diff(last.col());
+    let dy = p.row().abs_diff(last.row());
+    let distance = dx.max(dy);
+    let aligned = dx == 0 || dy == 0 || dx == dy;
+    distance <= QUIESCENCE_SQUARE_REACH || aligned && distance <= QUIESCENCE_LINE_REACH
 }
 
 /// How many plies a null-move search is shallower than the node (counting the pass itself).
@@ -96,6 +107,32 @@ pub(crate) fn max_shape(shapes: [Shape; 4]) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn four_reach_is_the_five_by_five_square_and_the_lines_to_four() {
+        let at = |s: &str| s.parse::<Point>().unwrap();
+        let h8 = at("h8");
+        for (p, near) in [
+            ("h8", true),
+            ("j10", true),
+            ("f9", true),
+            ("l12", true),
+            ("d4", true),
+            ("h4", true),
+            ("l8", true),
+            ("m13", false),
+            ("h3", false),
+            ("j11", false),
+            ("i11", false),
+            ("e5", true),
+            ("e4", false),
+        ] {
+            assert_eq!(in_four_reach(at(p), h8), near, "{p}");
+        }
+        // 25 points of the square and 2 more on each of the 8 half-lines.
+        let count = Point::all(15).filter(|&p| in_four_reach(p, h8)).count();
+        assert_eq!(count, 25 + 8 * 2);
+    }
 
     #[test]
     fn move_count_grows_with_depth_and_halves_without_improvement() {

@@ -2,7 +2,8 @@
 //! evaluation or plays fours, each of which leaves the opponent a single block, for as long as
 //! they improve on it. It finds the wins by continuous fours (VCF) within its reach, counter-fours
 //! and Renju's foul blocks included, from the incrementally kept patterns at the cost of a few
-//! pattern updates per four.
+//! pattern updates per four. Like Rapfi's VCF search it plays only the fours near the side's
+//! previous move ([`in_four_reach`]): an attack by fours goes on where it started.
 
 use gomoku_core::Point;
 
@@ -10,6 +11,7 @@ use super::Searcher;
 use crate::evaluator::Evaluator;
 use crate::params::{MAX_PLY, QUIESCENCE_MAX_FOURS, QUIESCENCE_NODES};
 use crate::score::Score;
+use crate::search::selectivity::in_four_reach;
 
 impl<E: Evaluator> Searcher<'_, E> {
     /// The leaf value of the position for the side to move, within `alpha`..`beta`: the leaf
@@ -17,12 +19,21 @@ impl<E: Evaluator> Searcher<'_, E> {
     /// five (the caller searches the block instead).
     pub(super) fn leaf_search(&mut self, ply: usize, alpha: Score, beta: Score) -> Score {
         self.quiescence_limit = self.nodes + QUIESCENCE_NODES;
-        self.quiescence(ply, alpha, beta, QUIESCENCE_MAX_FOURS)
+        let own_last = ply.checked_sub(2).and_then(|p| self.line[p]);
+        self.quiescence(ply, alpha, beta, QUIESCENCE_MAX_FOURS, own_last)
     }
 
     /// The leaf value of the position for the side to move, within `alpha`..`beta`, playing at
-    /// most `fours_left` more fours while the leaf search's node budget lasts.
-    fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score, fours_left: u32) -> Score {
+    /// most `fours_left` more fours while the leaf search's node budget lasts, only near
+    /// `own_last` (the side's previous move, if known).
+    fn quiescence(
+        &mut self,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        fours_left: u32,
+        own_last: Option<Point>,
+    ) -> Score {
         self.pv_len[ply] = 0;
         let us = self.board.side_to_move();
         let them = !us;
@@ -49,7 +60,7 @@ impl<E: Evaluator> Searcher<'_, E> {
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         for p in self.patterns().fours(us) {
-            if self.is_legal(p) {
+            if own_last.is_none_or(|last| in_four_reach(p, last)) && self.is_legal(p) {
                 moves.push((p, self.eval.score_move(&self.board, p)));
             }
         }
@@ -58,7 +69,7 @@ impl<E: Evaluator> Searcher<'_, E> {
             self.nodes += 1;
             self.seldepth = self.seldepth.max(ply as u32 + 1);
             self.play(four);
-            let (score, block) = self.answer_four(ply, alpha, beta, fours_left);
+            let (score, block) = self.answer_four(ply, four, alpha, beta, fours_left);
             self.undo(four);
             if self.stopped {
                 break;
@@ -78,11 +89,12 @@ impl<E: Evaluator> Searcher<'_, E> {
         best
     }
 
-    /// After the side that plays fours made one (the opponent is to move): the value for the
-    /// attacker once the opponent blocks, and the block.
+    /// After the side that plays fours made one, `four` (the opponent is to move): the value
+    /// for the attacker once the opponent blocks, and the block.
     fn answer_four(
         &mut self,
         ply: usize,
+        four: Point,
         alpha: Score,
         beta: Score,
         fours_left: u32,
@@ -102,7 +114,7 @@ impl<E: Evaluator> Searcher<'_, E> {
         self.play(block);
         let defender = !attacker;
         let score = match self.patterns().fives(defender).len() {
-            0 => self.quiescence(ply + 2, alpha, beta, fours_left - 1),
+            0 => self.quiescence(ply + 2, alpha, beta, fours_left - 1, Some(four)),
             // The block made a double five threat: the attacker cannot stop both.
             n if n >= 2 => Score::loss_in(ply as u32 + 4),
             // The block made a four: the attacker must answer it, out of this search's reach.
