@@ -148,6 +148,9 @@ pub const STALE_TT_MAX_REDUCTION: i32 = 3;
 
 /// Move-ordering bonus of the first and second killer move of a ply.
 pub const KILLER_BONUS: [i32; 2] = [900, 800];
+/// Move-ordering bonus of the counter move: the move that last caused a cut-off in answer to
+/// the opponent's previous move (as Rapfi's counter-move history keeps it).
+pub const COUNTER_MOVE_BONUS: i32 = 850;
 /// History scores are divided by this before they are added to the ordering score.
 pub const HISTORY_DIVISOR: i32 = 64;
 /// History scores are halved when one reaches this.

@@ -1,15 +1,18 @@
-//! Move-ordering memory: killer moves per ply and the history table.
+//! Move-ordering memory: killer moves per ply, counter moves and the history table.
 
 use gomoku_core::{Color, MAX_CELLS, Point};
 
-use crate::params::{HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS, MAX_PLY};
+use crate::params::{COUNTER_MOVE_BONUS, HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS, MAX_PLY};
 
-/// Killer moves (the last two moves that caused a cut-off at each ply) and history scores (how
-/// often a move by a colour caused a cut-off, weighted by depth).
+/// Killer moves (the last two moves that caused a cut-off at each ply), counter moves (the last
+/// move of each colour that caused a cut-off right after the opponent played a given point) and
+/// history scores (how often a move by a colour caused a cut-off, weighted by depth).
 #[derive(Clone, Debug)]
 pub(crate) struct OrderingMemory {
     killers: [[Option<Point>; 2]; MAX_PLY + 1],
     history: Box<[[i32; MAX_CELLS]; 2]>,
+    /// Indexed by the colour of the answering side and the opponent's move it answered.
+    counter: Box<[[Option<Point>; MAX_CELLS]; 2]>,
 }
 
 impl OrderingMemory {
@@ -17,6 +20,7 @@ impl OrderingMemory {
         OrderingMemory {
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; MAX_CELLS]; 2]),
+            counter: Box::new([[None; MAX_CELLS]; 2]),
         }
     }
 
@@ -28,9 +32,14 @@ impl OrderingMemory {
         }
     }
 
-    /// The ordering bonus of `p` for `color` at `ply`.
+    /// The ordering bonus of `p` for `color` at `ply`, where the opponent's last move was
+    /// `prev` (`None` for a pass or at the root).
     #[inline]
-    pub(crate) fn bonus(&self, ply: usize, color: Color, p: Point) -> i32 {
+    pub(crate) fn bonus(&self, ply: usize, color: Color, p: Point, prev: Option<Point>) -> i32 {
+        let counter = match prev {
+            Some(q) if self.counter[color.index()][q.index()] == Some(p) => COUNTER_MOVE_BONUS,
+            _ => 0,
+        };
         let killers = &self.killers[ply];
         let killer = if killers[0] == Some(p) {
             KILLER_BONUS[0]
@@ -39,7 +48,7 @@ impl OrderingMemory {
         } else {
             0
         };
-        killer + self.history[color.index()][p.index()] / HISTORY_DIVISOR
+        counter + killer + self.history[color.index()][p.index()] / HISTORY_DIVISOR
     }
 
     /// Whether `p` is one of the killer moves of `ply`.
@@ -48,8 +57,19 @@ impl OrderingMemory {
         self.killers[ply].contains(&Some(p))
     }
 
-    /// Records that `p` by `color` caused a cut-off at `ply` with `depth` left.
-    pub(crate) fn record_cutoff(&mut self, ply: usize, color: Color, p: Point, depth: i32) {
+    /// Records that `p` by `color` caused a cut-off at `ply` with `depth` left, in answer to
+    /// the opponent's move `prev`.
+    pub(crate) fn record_cutoff(
+        &mut self,
+        ply: usize,
+        color: Color,
+        p: Point,
+        depth: i32,
+        prev: Option<Point>,
+    ) {
+        if let Some(q) = prev {
+            self.counter[color.index()][q.index()] = Some(p);
+        }
         let killers = &mut self.killers[ply];
         if killers[0] != Some(p) {
             killers[1] = killers[0];
@@ -62,5 +82,47 @@ impl OrderingMemory {
                 *h /= 2;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(col: u8, row: u8) -> Point {
+        Point::new_unchecked(col, row)
+    }
+
+    #[test]
+    fn a_counter_move_is_preferred_only_after_the_move_it_answered() {
+        let mut memory = OrderingMemory::new();
+        let (answer, answered, other) = (pt(7, 7), pt(8, 8), pt(3, 3));
+        memory.record_cutoff(5, Color::White, answer, 1, Some(answered));
+        let after = |prev| memory.bonus(9, Color::White, answer, prev);
+        // The killer bonus is per ply (9 has none); the history is the same in every case.
+        assert_eq!(
+            after(Some(answered)) - after(Some(other)),
+            COUNTER_MOVE_BONUS
+        );
+        assert_eq!(after(None), after(Some(other)));
+        // The other colour's answer to the same point is its own.
+        assert_eq!(
+            memory.bonus(9, Color::Black, answer, Some(answered)),
+            memory.bonus(9, Color::Black, answer, None)
+        );
+    }
+
+    #[test]
+    fn a_new_cut_off_replaces_the_counter_move() {
+        let mut memory = OrderingMemory::new();
+        let (first, second, answered) = (pt(7, 7), pt(6, 6), pt(8, 8));
+        memory.record_cutoff(5, Color::Black, first, 1, Some(answered));
+        memory.record_cutoff(5, Color::Black, second, 1, Some(answered));
+        let gain = |p| {
+            memory.bonus(9, Color::Black, p, Some(answered))
+                - memory.bonus(9, Color::Black, p, None)
+        };
+        assert_eq!(gain(second), COUNTER_MOVE_BONUS);
+        assert_eq!(gain(first), 0);
     }
 }

@@ -325,11 +325,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let them = !us;
         let pat = self.patterns();
         let prune = self.features.threat_pruning;
+        let prev = if ply > 0 { self.line[ply - 1] } else { None };
         let push = |out: &mut Vec<Scored>, p: Point| {
             if self.is_legal(p) && !(ply == 0 && self.root_excluded.contains(&p)) {
                 let mut score = self.eval.score_move(&self.board, p);
                 if self.features.killers_history {
-                    score += self.memory.bonus(ply, us, p);
+                    score += self.memory.bonus(ply, us, p, prev);
                 }
                 if Some(p) == tt_move {
                     score = i32::MAX;
@@ -677,7 +678,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     self.update_pv(ply, m);
                     if s >= beta {
                         if features.killers_history && !forced {
-                            self.memory.record_cutoff(ply, us, m, depth);
+                            let prev = if ply > 0 { self.line[ply - 1] } else { None };
+                            self.memory.record_cutoff(ply, us, m, depth, prev);
                         }
                         break;
                     }
