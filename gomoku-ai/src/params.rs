@@ -24,6 +24,9 @@ pub const DEFENCE_EIGHTHS: i32 = 7;
 pub const EVAL_LIMIT: i32 = 20_000;
 
 /// Candidate moves are the empty points within this distance of a stone.
+///
+/// 3 (Rapfi's default range is a square of 3 plus lines of 4), pentanomial SPRT(0, 10) at
+/// 100 ms/move: 93-102-28 after 223 games, -14 +-43 (stopped): not kept.
 pub const CANDIDATE_RADIUS: u8 = 2;
 
 /// The search never goes deeper than this many plies from the root.
@@ -79,6 +82,9 @@ pub const FAIL_HIGH_MARGIN_PER_PLY: i32 = 22;
 /// improving).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// See [`MOVE_COUNT_BASE`].
+///
+/// 1.5 (towards Rapfi's 1.32, whose plies are shallower than ours): pentanomial SPRT(0, 10)
+/// at 100 ms/move, 66-83-20 after 169 games, -35 +-50 (stopped).
 pub const MOVE_COUNT_EXPONENT: f32 = 1.7;
 /// Below this remaining depth, moves that make no shape of two or better for either side are
 /// pruned.
@@ -109,6 +115,11 @@ pub const SINGULAR_MIN_DEPTH: i32 = 7;
 /// See [`SINGULAR_MIN_DEPTH`].
 pub const SINGULAR_TT_DEPTH_SLACK: i32 = 2;
 /// See [`SINGULAR_MIN_DEPTH`] (Rapfi's margin is 0.91 a ply on a scale close to ours).
+///
+/// Rapfi also extends a table move that is not tested, by 0.25 plies at principal-variation
+/// nodes and 0.08 elsewhere; carried down the line (a full ply once the fractions add up to
+/// one) it measured 72-113-30 after 215 games, -67 +-44 (pentanomial SPRT(0, 10) at
+/// 100 ms/move, stopped): not kept.
 pub const SINGULAR_MARGIN_PER_PLY: i32 = 2;
 /// Aspiration windows: from this iteration on, the root first searches a window of
 /// ± [`ASPIRATION_WINDOW`] around the previous iteration's score, doubling the failing side
@@ -128,7 +139,10 @@ pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
 /// [-1, +27]; three more of Rapfi's adjustments together (against an open three, reducing a
 /// move that does not block it by 1.93 plies when far from the opponent's last move and 0.96
 /// when far from our own, pruning such moves below depth 4 when far from both; reducing a
-/// three or four after our own three or four 0.53 plies less), +4 +-29 after 507 games.
+/// three or four after our own three or four 0.53 plies less), +4 +-29 after 507 games;
+/// reducing a ply less at every node whose table entry says it was ever a principal-variation
+/// node (Rapfi's `ttPv`, rather than only at principal-variation nodes), 139-154-31 after 324
+/// games, -16 +-36.
 pub const LMR_SCALE: f32 = 0.7;
 /// Internal iterative reduction: a principal-variation node with no move from the
 /// transposition table searches one ply less from this depth on.
@@ -154,6 +168,10 @@ pub const COUNTER_MOVE_BONUS: i32 = 850;
 /// History scores are divided by this before they are added to the ordering score.
 pub const HISTORY_DIVISOR: i32 = 64;
 /// History scores are halved when one reaches this.
+///
+/// Rapfi's history instead (a bonus of depth squared to the move that cut off and a malus to
+/// the moves searched before it, each pulled towards zero by its distance from this bound):
+/// pentanomial SPRT(0, 10) at 100 ms/move, 174-165-52 after 391 games, +8 +-32 (stopped).
 pub const HISTORY_MAX: i32 = 1 << 20;
 
 /// Default size of the transposition table (bytes).
@@ -228,6 +246,8 @@ pub const QUIESCENCE_MAX_FOURS: u32 = 8;
 ///
 /// Rapfi's delta pruning of the leaf search (no fours when the static evaluation lies 2,000
 /// below alpha) measured -8 [-28, +12] over 1,000 games (SPRT(0, 10) at 100 ms/move): not kept.
+/// Now that the leaf search plays only fours near the side's previous move, 256 (Rapfi sets no
+/// limit) measured 229-230-49 after 508 games, -1 +-29 (same test, stopped).
 pub const QUIESCENCE_NODES: u64 = 64;
 /// The leaf search plays only fours within this many points (in any direction) of the side's
 /// previous move, or on a line through it within [`QUIESCENCE_LINE_REACH`] (Rapfi's VCF
