@@ -164,6 +164,11 @@ pub const STALE_TT_MAX_REDUCTION: i32 = 3;
 pub const KILLER_BONUS: [i32; 2] = [900, 800];
 /// Move-ordering bonus of the counter move: the move that last caused a cut-off in answer to
 /// the opponent's previous move (as Rapfi's counter-move history keeps it).
+///
+/// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it: 351-262-65 after 678
+/// games, +46 [+21, +71], H1 accepted. Against 850, same test, both stopped unfinished: 1500
+/// (above both killers) 220-195-44 after 459 games, +19 +-30; 500 (below both) 167-202-55
+/// after 424 games, -29 +-31.
 pub const COUNTER_MOVE_BONUS: i32 = 850;
 /// History scores are divided by this before they are added to the ordering score.
 pub const HISTORY_DIVISOR: i32 = 64;
