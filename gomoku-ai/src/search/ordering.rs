@@ -24,7 +24,8 @@ impl OrderingMemory {
         }
     }
 
-    /// Forgets the killers and ages the history (between searches).
+    /// Forgets the killers and ages the history (between searches); the counter moves are kept,
+    /// as the history is, since the same answers tend to hold in the next move's search.
     pub(crate) fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         for h in self.history.iter_mut().flatten() {

@@ -302,6 +302,13 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.stopped
     }
 
+    /// The opponent's move that led to the node `ply` plies from the root (`None` at the root
+    /// or after a null move): the move a counter move answers.
+    #[inline]
+    fn opponent_last(&self, ply: usize) -> Option<Point> {
+        ply.checked_sub(1).and_then(|i| self.line[i])
+    }
+
     #[inline]
     fn set_pv_single(&mut self, ply: usize, p: Point) {
         self.pv[ply][0] = p;
@@ -325,7 +332,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let them = !us;
         let pat = self.patterns();
         let prune = self.features.threat_pruning;
-        let prev = if ply > 0 { self.line[ply - 1] } else { None };
+        let prev = self.opponent_last(ply);
         let push = |out: &mut Vec<Scored>, p: Point| {
             if self.is_legal(p) && !(ply == 0 && self.root_excluded.contains(&p)) {
                 let mut score = self.eval.score_move(&self.board, p);
@@ -678,7 +685,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     self.update_pv(ply, m);
                     if s >= beta {
                         if features.killers_history && !forced {
-                            let prev = if ply > 0 { self.line[ply - 1] } else { None };
+                            let prev = self.opponent_last(ply);
                             self.memory.record_cutoff(ply, us, m, depth, prev);
                         }
                         break;
