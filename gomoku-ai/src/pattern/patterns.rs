@@ -4,6 +4,7 @@ use std::sync::{Arc, OnceLock};
 
 use gomoku_core::{Board, Color, Direction, MAX_CELLS, Point, PointSet, Rule};
 
+use super::journal::{Change, Journal};
 use super::shape::Shape;
 use super::table::{LineRule, window_key};
 use crate::weights::{COMBOS, Role, RuleWeights, ThreatCounts, combo_index, combo_shapes};
@@ -93,6 +94,8 @@ pub struct Patterns {
     /// `flag_counts[color][k]`: how many points carry threat flag `1 << k` (for the flags kept
     /// as point sets too, a count is cheaper to test for zero than a set).
     flag_counts: [[u16; 6]; 2],
+    /// What each move played since the last reset changed, for [`Patterns::undo`].
+    journal: Journal,
 }
 
 impl Patterns {
@@ -123,6 +126,7 @@ impl Patterns {
             open_fours: [PointSet::new(); 2],
             threes: [PointSet::new(); 2],
             flag_counts: [[0; 6]; 2],
+            journal: Journal::default(),
         };
         patterns.reset_with(board, weights);
         patterns
@@ -161,6 +165,7 @@ impl Patterns {
         self.open_fours = [PointSet::new(); 2];
         self.threes = [PointSet::new(); 2];
         self.flag_counts = [[0; 6]; 2];
+        self.journal.clear();
         for p in board.empty_points() {
             for dir in Direction::ALL {
                 self.update_shapes(board, p, dir);
@@ -174,16 +179,57 @@ impl Patterns {
         self.rule
     }
 
-    /// Updates after a stone was placed on `p` (`board` holds it).
+    /// Updates after a stone was placed on `p` (`board` holds it), recording what changed so
+    /// that [`Patterns::undo`] can restore it.
     #[inline]
     pub fn play(&mut self, board: &Board, p: Point) {
-        self.update_around(board, p);
+        self.journal.begin(p, self.totals, self.flag_counts);
+        self.update_around::<true>(board, p);
     }
 
-    /// Updates after the stone on `p` was removed (`board` no longer holds it).
+    /// Updates after the stone on `p` was removed (`board` no longer holds it). Taking back
+    /// the last move played restores what it changed; anything else is recomputed around `p`.
     #[inline]
     pub fn undo(&mut self, board: &Board, p: Point) {
-        self.update_around(board, p);
+        match self.journal.take_back(p) {
+            Some(mark) => {
+                while let Some(change) = self.journal.pop_change(&mark) {
+                    self.restore(change);
+                }
+                self.totals = mark.totals;
+                self.flag_counts = mark.flag_counts;
+            }
+            None => self.update_around::<false>(board, p),
+        }
+    }
+
+    /// Puts back the value a change replaced (the totals and flag counts are restored whole).
+    #[inline]
+    fn restore(&mut self, change: Change) {
+        match change {
+            Change::Shape {
+                cell,
+                color,
+                dir,
+                old,
+            } => self.shapes[cell.index()][usize::from(color)][usize::from(dir)] = old,
+            Change::Combo {
+                cell,
+                color,
+                old_combo,
+                old_value,
+            } => {
+                let (i, c) = (cell.index(), usize::from(color));
+                let current = self.combos[i][c] as usize;
+                self.combos[i][c] = old_combo;
+                self.values[i][c] = old_value;
+                let (old_flags, current_flags) =
+                    (self.flags[c][old_combo as usize], self.flags[c][current]);
+                if old_flags != current_flags {
+                    self.set_flag_sets(cell, c, old_flags);
+                }
+            }
+        }
     }
 
     /// The shape a `color` stone on the empty point `p` makes along `dir`.
@@ -274,7 +320,9 @@ impl Patterns {
             | has(THREE) << 4
     }
 
-    fn update_around(&mut self, board: &Board, p: Point) {
+    /// Brings the shapes of the points within reach of `p` up to date with `board` (and what
+    /// derives from them), journaling each change when `RECORD`.
+    fn update_around<const RECORD: bool>(&mut self, board: &Board, p: Point) {
         let size = board.size();
         for dir in Direction::ALL {
             let lb = board.line_bits(p, dir);
@@ -292,8 +340,12 @@ impl Patterns {
                 debug_assert!(q.is_on(size));
                 if occupied >> bit & 1 == 1 {
                     if k == 0 {
-                        self.shapes[q.index()] = [[Shape::None; 4]; 2];
-                        self.update_cell(q);
+                        for color in Color::ALL {
+                            for d in Direction::ALL {
+                                self.set_shape::<RECORD>(q, color, d, Shape::None);
+                            }
+                            self.update_cell_color::<RECORD>(q, color);
+                        }
                     }
                     continue;
                 }
@@ -301,15 +353,40 @@ impl Patterns {
                     let own = lb.stones(color);
                     let blocked = lb.stones(!color) | !lb.on_board;
                     let shape = self.line_shape(color, own, blocked, lb.on_board, bit as u8);
-                    let slot = &mut self.shapes[q.index()][color.index()][dir.index()];
+                    let changed = self.set_shape::<RECORD>(q, color, dir, shape);
                     // The point itself changed whatever its shapes: it was occupied or empty.
-                    if *slot != shape || k == 0 {
-                        *slot = shape;
-                        self.update_cell_color(q, color);
+                    if changed || k == 0 {
+                        self.update_cell_color::<RECORD>(q, color);
                     }
                 }
             }
         }
+    }
+
+    /// Sets the shape of `q` for `color` along `dir`; whether it changed.
+    #[inline]
+    fn set_shape<const RECORD: bool>(
+        &mut self,
+        q: Point,
+        color: Color,
+        dir: Direction,
+        shape: Shape,
+    ) -> bool {
+        let slot = &mut self.shapes[q.index()][color.index()][dir.index()];
+        let old = *slot;
+        if old == shape {
+            return false;
+        }
+        *slot = shape;
+        if RECORD {
+            self.journal.record(Change::Shape {
+                cell: q,
+                color: color.index() as u8,
+                dir: dir.index() as u8,
+                old,
+            });
+        }
+        true
     }
 
     fn update_shapes(&mut self, board: &Board, p: Point, dir: Direction) {
@@ -343,15 +420,15 @@ impl Patterns {
     #[inline]
     fn update_cell(&mut self, p: Point) {
         for color in Color::ALL {
-            self.update_cell_color(p, color);
+            self.update_cell_color::<false>(p, color);
         }
     }
 
     /// Brings the combination, value, totals and threat sets of `p` for `color` in line with
     /// its shapes. Everything derived depends only on the combination, so an unchanged one
-    /// leaves it all as it is.
+    /// leaves it all as it is. The old combination and value are journaled when `RECORD`.
     #[inline]
-    fn update_cell_color(&mut self, p: Point, color: Color) {
+    fn update_cell_color<const RECORD: bool>(&mut self, p: Point, color: Color) {
         let i = p.index();
         let c = color.index();
         let combo = combo_index(self.shapes[i][c]);
@@ -363,18 +440,33 @@ impl Patterns {
         let [old_move, old_wait] = self.weights.values(color, old);
         self.totals[c][0] += new_move - old_move;
         self.totals[c][1] += new_wait - old_wait;
+        if RECORD {
+            self.journal.record(Change::Combo {
+                cell: p,
+                color: c as u8,
+                old_combo: old as u16,
+                old_value: self.values[i][c],
+            });
+        }
         self.combos[i][c] = combo as u16;
         self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
         let (new_flags, old_flags) = (self.flags[c][combo], self.flags[c][old]);
         if new_flags != old_flags {
-            set_membership(&mut self.fives[c], p, new_flags & FIVE != 0);
-            set_membership(&mut self.fours[c], p, new_flags & FOUR != 0);
-            set_membership(&mut self.open_fours[c], p, new_flags & OPEN_FOUR != 0);
-            set_membership(&mut self.threes[c], p, new_flags & THREE != 0);
+            self.set_flag_sets(p, c, new_flags);
             for (k, count) in self.flag_counts[c].iter_mut().enumerate() {
                 *count = *count + u16::from(new_flags >> k & 1) - u16::from(old_flags >> k & 1);
             }
         }
+    }
+
+    /// Puts `p` in the threat sets of colour index `c` that its threat `flags` name, and takes
+    /// it out of the others.
+    #[inline]
+    fn set_flag_sets(&mut self, p: Point, c: usize, flags: u8) {
+        set_membership(&mut self.fives[c], p, flags & FIVE != 0);
+        set_membership(&mut self.fours[c], p, flags & FOUR != 0);
+        set_membership(&mut self.open_fours[c], p, flags & OPEN_FOUR != 0);
+        set_membership(&mut self.threes[c], p, flags & THREE != 0);
     }
 }
 
