@@ -73,7 +73,7 @@ fn threat_flags(renju_black: bool) -> &'static [u8; COMBOS] {
 #[derive(Clone, Debug)]
 pub struct Patterns {
     rule: Rule,
-    tables: [&'static [u8]; 2],
+    tables: [&'static [Shape]; 2],
     weights: Arc<RuleWeights>,
     /// The move-ordering values: the hand-set weights of the rule (tactical urgency, which the
     /// fitted evaluation weights do not measure).
@@ -401,7 +401,7 @@ impl Patterns {
 
     #[inline]
     fn line_shape(&self, color: Color, own: u32, blocked: u32, on_board: u32, pos: u8) -> Shape {
-        let shape = Shape::from_u8(self.tables[color.index()][window_key(own, blocked, pos)]);
+        let shape = self.tables[color.index()][window_key(own, blocked, pos)];
         if matches!(self.rule, Rule::Caro | Rule::CaroExactFive) {
             caro_five(self.rule, own, blocked & on_board, pos).map_or(shape, |five| {
                 if five {

@@ -81,8 +81,8 @@ impl LineRule {
 
     /// The shape table of this rule (built on first use).
     #[inline]
-    pub fn table(self) -> &'static [u8] {
-        static TABLES: [OnceLock<Box<[u8]>>; 4] = [
+    pub fn table(self) -> &'static [Shape] {
+        static TABLES: [OnceLock<Box<[Shape]>>; 4] = [
             OnceLock::new(),
             OnceLock::new(),
             OnceLock::new(),
@@ -237,8 +237,8 @@ pub fn shape_of_line(line: &str, at: usize, rule: LineRule) -> Shape {
     classify(&mut cells, rule, &mut memo)
 }
 
-fn build_table(rule: LineRule) -> Box<[u8]> {
-    let mut table = vec![0u8; TABLE_LEN].into_boxed_slice();
+fn build_table(rule: LineRule) -> Box<[Shape]> {
+    let mut table = vec![Shape::None; TABLE_LEN].into_boxed_slice();
     let mut memo = vec![u8::MAX; 3usize.pow(WIDTH as u32 - 1)];
     let mut cells = [Cell::Empty; WIDTH];
     for code in 0..3usize.pow(WIDTH as u32 - 1) {
@@ -263,7 +263,7 @@ fn build_table(rule: LineRule) -> Box<[u8]> {
             };
             c /= 3;
         }
-        table[base3_index(own, blocked)] = classify(&mut cells, rule, &mut memo) as u8;
+        table[base3_index(own, blocked)] = classify(&mut cells, rule, &mut memo);
     }
     table
 }
@@ -358,7 +358,7 @@ mod tests {
                     .fold(0, |m, (i, _)| m | 1 << i);
                 let blocked = opp | !((1 << 15) - 1);
                 for at in (0..15).filter(|&i| line.as_bytes()[i] == b'.') {
-                    let fast = Shape::from_u8(table[window_key(own, blocked, at as u8)]);
+                    let fast = table[window_key(own, blocked, at as u8)];
                     assert_eq!(
                         fast,
                         shape_of_line(&line, at, rule),
