@@ -5,6 +5,8 @@
 //! pruning growing a little faster than the depth, reductions growing with the logarithms of
 //! the depth and of the move number); the constants are in [`crate::params`].
 
+use std::sync::OnceLock;
+
 use gomoku_core::{Point, Rule};
 
 use crate::params::{
@@ -40,9 +42,51 @@ pub(crate) fn fail_high_margin(depth: i32) -> i32 {
 /// not lose) before it prunes the rest; half as many when the evaluation is not improving.
 #[inline]
 pub(crate) fn futility_move_count(depth: i32, improving: bool) -> usize {
-    let full = MOVE_COUNT_BASE + (depth.max(0) as f32).powf(MOVE_COUNT_EXPONENT);
-    (full as usize) / if improving { 1 } else { 2 }
+    let full = match TABLES
+        .get_or_init(Tables::new)
+        .move_counts
+        .get(depth.max(0) as usize)
+    {
+        Some(&n) => n,
+        None => move_count(depth),
+    };
+    full / if improving { 1 } else { 2 }
 }
+
+/// The move count of [`futility_move_count`] for an improving node, computed.
+fn move_count(depth: i32) -> usize {
+    (MOVE_COUNT_BASE + (depth.max(0) as f32).powf(MOVE_COUNT_EXPONENT)) as usize
+}
+
+/// The natural logarithm of `n` (at least 1), looked up for the small numbers the search asks.
+#[inline]
+fn ln(n: usize) -> f32 {
+    match TABLES.get_or_init(Tables::new).logs.get(n) {
+        Some(&v) => v,
+        None => (n.max(1) as f32).ln(),
+    }
+}
+
+/// Depths and move numbers up to this are looked up rather than computed.
+const TABLE_LEN: usize = 512;
+
+/// Values the search asks at every node, computed once: a power and logarithms in `f32` cost
+/// more than the lookup.
+struct Tables {
+    move_counts: Vec<usize>,
+    logs: Vec<f32>,
+}
+
+impl Tables {
+    fn new() -> Tables {
+        Tables {
+            move_counts: (0..TABLE_LEN as i32).map(move_count).collect(),
+            logs: (0..TABLE_LEN).map(|n| (n.max(1) as f32).ln()).collect(),
+        }
+    }
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// Whether the leaf search may play a four at `p` after the side's previous move `last`: within
 /// [`QUIESCENCE_SQUARE_REACH`] of it, or on one of its lines within [`QUIESCENCE_LINE_REACH`].
@@ -95,7 +139,7 @@ pub(crate) fn lmr_scale(rule: Rule) -> f32 {
 /// The base reduction of the `move_number`-th move (from 1) at `depth`, before adjustments.
 #[inline]
 pub(crate) fn base_reduction(rule: Rule, depth: i32, move_number: usize) -> f32 {
-    LMR_SCALE * lmr_scale(rule) * (depth.max(1) as f32).ln() * (move_number.max(1) as f32).ln()
+    LMR_SCALE * lmr_scale(rule) * ln(depth.max(1) as usize) * ln(move_number)
 }
 
 /// The strongest of the shapes a stone makes along its four lines.
@@ -107,6 +151,21 @@ pub(crate) fn max_shape(shapes: [Shape; 4]) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn looked_up_values_equal_the_computed_ones_inside_and_past_the_tables() {
+        for depth in -3..(TABLE_LEN as i32 + 40) {
+            let computed =
+                (MOVE_COUNT_BASE + (depth.max(0) as f32).powf(MOVE_COUNT_EXPONENT)) as usize;
+            assert_eq!(futility_move_count(depth, true), computed, "{depth}");
+            assert_eq!(futility_move_count(depth, false), computed / 2, "{depth}");
+        }
+        for n in 0..(TABLE_LEN + 40) {
+            assert_eq!(ln(n).to_bits(), (n.max(1) as f32).ln().to_bits(), "{n}");
+        }
+        assert_eq!(base_reduction(Rule::Freestyle, 1, 30), 0.0);
+        assert!(base_reduction(Rule::Freestyle, 8, 10) > base_reduction(Rule::Renju, 8, 10));
+    }
 
     #[test]
     fn four_reach_is_the_five_by_five_square_and_the_lines_to_four() {
