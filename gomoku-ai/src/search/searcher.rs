@@ -257,7 +257,22 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     #[inline]
     fn play(&mut self, p: Point) {
+        self.play_and(p, false);
+    }
+
+    /// [`Searcher::play`] for a move the search will probe the table after: the table slot of
+    /// the new position is fetched while the patterns are updated.
+    #[inline]
+    fn play_prefetching(&mut self, p: Point) {
+        self.play_and(p, true);
+    }
+
+    #[inline(always)]
+    fn play_and(&mut self, p: Point, prefetch: bool) {
         self.board.play_unchecked(p);
+        if prefetch {
+            self.tt.prefetch(self.board.hash());
+        }
         self.eval.on_play(&self.board, p);
         if let Some(own) = &mut self.own_patterns {
             own.play(&self.board, p);
@@ -634,7 +649,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
             }
             self.line[ply] = Some(m);
-            self.play(m);
+            self.play_prefetching(m);
             let mut s;
             if i == 0 || !features.pvs {
                 s = -self.search(new_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node);
