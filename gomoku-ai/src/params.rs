@@ -185,8 +185,22 @@ pub const HISTORY_DIVISOR: i32 = 64;
 /// pentanomial SPRT(0, 10) at 100 ms/move, 174-165-52 after 391 games, +8 +-32 (stopped).
 pub const HISTORY_MAX: i32 = 1 << 20;
 
-/// Default size of the transposition table (bytes).
+/// Default size of the transposition table (bytes): the largest the engine sizes it to by
+/// itself (see [`HASH_BYTES_PER_MS`]).
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+/// Unless the user sets its size, a timed search's transposition table gets this many bytes
+/// per millisecond of the move's time (and per search thread), rounded down to a power of two
+/// between [`MIN_TIMED_HASH_BYTES`] and [`DEFAULT_HASH_BYTES`]: 4 MiB at 100 ms, 8 MiB at
+/// 300 ms, 32 MiB at 1 s, 64 MiB from about 1.4 s. A table a few times the nodes of a move
+/// stays in the processor's caches and its page-table reach, where a 64 MiB one made nearly
+/// every probe wait for main memory (12% of a search's time, measured with `perf`).
+///
+/// 4 MiB against 64 MiB, pentanomial SPRT(0, 10) at 100 ms/move: 327-234-85 after 646 games,
+/// +50 [+25, +76], H1 accepted. 8 MiB against 64 MiB at 300 ms/move, same test: 58-58-19
+/// after 135 games, +0 +-55 (stopped for time; not shown either way at that time control).
+pub const HASH_BYTES_PER_MS: usize = 48 << 10;
+/// See [`HASH_BYTES_PER_MS`].
+pub const MIN_TIMED_HASH_BYTES: usize = 1 << 20;
 /// How a memory limit (`Limits::max_memory`, the protocol's `INFO max_memory`: the whole
 /// process's resident memory, as Gomocup defines it) is shared out. First
 /// [`MEMORY_BASELINE_BYTES`] are kept for the program itself; of the rest the transposition

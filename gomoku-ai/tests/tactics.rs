@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use gomoku_ai::{Engine, Limits, Player, Score, StopFlag};
+use gomoku_ai::{Engine, Limits, Player, Score, StopFlag, TranspositionTable};
 use gomoku_core::{Board, Color, Point, Rule};
 
 fn parse(diagram: &str) -> (Board, Vec<Point>) {
@@ -332,4 +332,35 @@ fn a_memory_limit_shrinks_the_transposition_table() {
     assert!(r.best.is_some());
     assert!(engine.hash_bytes() <= 8 << 20, "{}", engine.hash_bytes());
     assert!(engine.hash_bytes() >= gomoku_ai::params::MIN_HASH_BYTES);
+}
+
+#[test]
+fn the_transposition_table_follows_the_move_time_unless_set() {
+    let timed = |ms: u64| Limits {
+        move_time: Some(Duration::from_millis(ms)),
+        max_depth: Some(2),
+        ..Limits::default()
+    };
+    let mut engine = Engine::new();
+    let search = |engine: &mut Engine, limits: &Limits| {
+        let r = engine.choose(&midgame(), Rule::Freestyle, limits, &mut |_| {});
+        assert!(r.best.is_some());
+        engine.hash_bytes()
+    };
+    // A short move gets a table that fits its nodes...
+    let short = search(&mut engine, &timed(100));
+    assert!(short < gomoku_ai::params::DEFAULT_HASH_BYTES, "{short}");
+    assert_eq!(
+        short,
+        TranspositionTable::bytes_for_move_time(Some(Duration::from_millis(90)), 1)
+    );
+    // ... kept when the next move's time is about the same (as a match clock runs down) ...
+    assert_eq!(search(&mut engine, &timed(150)), short);
+    // ... and a long move the full size.
+    let long = search(&mut engine, &timed(10_000));
+    assert_eq!(long, gomoku_ai::params::DEFAULT_HASH_BYTES);
+    // A size set by the user stays whatever the time.
+    engine.set_hash_bytes(2 << 20);
+    assert_eq!(search(&mut engine, &timed(10_000)), 2 << 20);
+    assert_eq!(search(&mut engine, &timed(10)), 2 << 20);
 }

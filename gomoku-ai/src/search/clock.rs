@@ -39,7 +39,7 @@ impl Clock {
     }
 
     /// The time this move may take: the move time and a share of the match time, less a margin.
-    fn budget(limits: &Limits) -> Option<Duration> {
+    pub(crate) fn budget(limits: &Limits) -> Option<Duration> {
         let from_match = limits.time_left.map(|t| t / MATCH_TIME_DIVISOR);
         let total = match (limits.move_time, from_match) {
             (Some(a), Some(b)) => Some(a.min(b)),

@@ -92,8 +92,11 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     /// Allocated by the first search (and again when its size changes), so that a memory
     /// limit given with the first search is honoured from the start.
     tt: TranspositionTable,
-    /// The size of the table without a memory limit.
-    hash_bytes: usize,
+    /// The size of the table without a memory limit, if set ([`Engine::set_hash_bytes`]);
+    /// otherwise each search sizes it by its time ([`TranspositionTable::bytes_for_move_time`]).
+    hash_bytes: Option<usize>,
+    /// The size the last search chose by its time (when no size is set).
+    timed_hash_bytes: usize,
     /// The memory limit of the last search.
     max_memory: Option<u64>,
     /// Search threads when the limits name none (see [`Engine::set_threads`]).
@@ -107,7 +110,7 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
 
 impl Engine<PatternEvaluator> {
     /// The engine at [`Level::Max`] (only the caller's limits apply) with the default evaluator
-    /// and a transposition table of [`DEFAULT_HASH_BYTES`].
+    /// and a transposition table sized by each move's time (at most [`DEFAULT_HASH_BYTES`]).
     pub fn new() -> Engine {
         Engine::with_evaluator(PatternEvaluator::new())
     }
@@ -142,7 +145,8 @@ impl<E: Evaluator> Engine<E> {
             name: "engine".to_string(),
             eval,
             tt: TranspositionTable::new(0),
-            hash_bytes: DEFAULT_HASH_BYTES,
+            hash_bytes: None,
+            timed_hash_bytes: DEFAULT_HASH_BYTES,
             max_memory: None,
             threads: 1,
             last_threads: 1,
@@ -167,9 +171,10 @@ impl<E: Evaluator> Engine<E> {
     }
 
     /// Sets the transposition table to use at most `bytes` bytes when no memory limit asks for
-    /// less (clears it; the table is allocated by the next search).
+    /// less (clears it; the table is allocated by the next search). Without this call each
+    /// search sizes the table by its time ([`TranspositionTable::bytes_for_move_time`]).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        self.hash_bytes = bytes;
+        self.hash_bytes = Some(bytes);
         self.tt = TranspositionTable::new(0);
     }
 
@@ -186,7 +191,8 @@ impl<E: Evaluator> Engine<E> {
     }
 
     /// The memory the transposition table uses (or will use from the next search on), in bytes:
-    /// the size set by [`Engine::set_hash_bytes`], or less under the last search's memory limit.
+    /// the size set by [`Engine::set_hash_bytes`] or else the one the last search chose by its
+    /// time, or less under the last search's memory limit.
     pub fn hash_bytes(&self) -> usize {
         TranspositionTable::bytes_for(self.hash_bytes_under(self.max_memory, self.last_threads))
     }
@@ -194,21 +200,33 @@ impl<E: Evaluator> Engine<E> {
     /// The size of the transposition table under a memory limit with `threads` search threads:
     /// its share (see [`MemoryBudget`]), or the size set without a limit when that is smaller.
     fn hash_bytes_under(&self, max_memory: Option<u64>, threads: usize) -> usize {
-        max_memory.map_or(self.hash_bytes, |memory| {
+        let own = self.hash_bytes.unwrap_or(self.timed_hash_bytes);
+        max_memory.map_or(own, |memory| {
             MemoryBudget::for_threads(memory, threads)
                 .hash_bytes
-                .min(self.hash_bytes)
+                .min(own)
         })
     }
 
-    /// Sizes the tables for a search with `threads` threads under `max_memory` (see
-    /// [`MemoryBudget`]): the threads are cut to what the limit holds, the transposition table
-    /// is (re)allocated when its size changes, and the threat solver is given its share.
-    /// Returns the threads to run.
-    fn fit_memory(&mut self, max_memory: Option<u64>, threads: usize) -> usize {
+    /// Sizes the tables for a search of `move_time` with `threads` threads under `max_memory`
+    /// (see [`MemoryBudget`]): the threads are cut to what the limit holds, the transposition
+    /// table is sized by the move's time unless a size is set, and (re)allocated when its
+    /// size changes, and the threat solver is given its share. Returns the threads to run.
+    fn fit_memory(
+        &mut self,
+        max_memory: Option<u64>,
+        threads: usize,
+        move_time: Option<Duration>,
+    ) -> usize {
         let threads = max_memory.map_or(threads, |m| threads.min(MemoryBudget::max_threads(m)));
         self.max_memory = max_memory;
         self.last_threads = threads;
+        let timed = TranspositionTable::bytes_for_move_time(move_time, threads);
+        // A match clock changes the time of every move: keep the table (and what it holds)
+        // unless its size is off by more than a factor of two.
+        if timed > self.timed_hash_bytes * 2 || timed * 2 < self.timed_hash_bytes {
+            self.timed_hash_bytes = timed;
+        }
         let bytes = self.hash_bytes_under(max_memory, threads);
         if self.tt.bytes() != TranspositionTable::bytes_for(bytes) {
             // Free the old table before the new one takes memory.
@@ -266,7 +284,7 @@ impl<E: Evaluator> Engine<E> {
     ) -> SearchResult {
         let limits = self.caps.apply(limits);
         let threads = limits.threads.unwrap_or(self.threads).clamp(1, MAX_THREADS);
-        let threads = self.fit_memory(limits.max_memory, threads);
+        let threads = self.fit_memory(limits.max_memory, threads, Clock::budget(&limits));
         let clock = Clock::start(&limits);
         let max_depth = match limits.max_depth {
             Some(d) => d.clamp(1, MAX_PLY as u32 - 1),

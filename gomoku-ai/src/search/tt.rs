@@ -8,9 +8,11 @@
 //! returned (the "lockless hashing" of Hyatt and Mann, as chess engines share their tables).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
 
 use gomoku_core::Point;
 
+use crate::params::{DEFAULT_HASH_BYTES, HASH_BYTES_PER_MS, MIN_TIMED_HASH_BYTES};
 use crate::score::Score;
 
 /// How a stored score bounds the true value.
@@ -152,6 +154,33 @@ impl TranspositionTable {
             wanted.next_power_of_two() / 2
         };
         len * Self::ENTRY_BYTES
+    }
+
+    /// The size the engine gives the table by itself for a move of `time` searched on
+    /// `threads` threads: [`HASH_BYTES_PER_MS`] per millisecond and thread, between
+    /// [`MIN_TIMED_HASH_BYTES`] and [`DEFAULT_HASH_BYTES`] (rounded down to a power of two of
+    /// entries); [`DEFAULT_HASH_BYTES`] for an untimed search.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use gomoku_ai::TranspositionTable;
+    /// let ms = |t| Some(Duration::from_millis(t));
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(ms(100), 1), 4 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(ms(300), 1), 8 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(ms(300), 4), 32 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(ms(5), 1), 1 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(ms(30_000), 1), 64 << 20);
+    /// assert_eq!(TranspositionTable::bytes_for_move_time(None, 1), 64 << 20);
+    /// ```
+    pub fn bytes_for_move_time(time: Option<Duration>, threads: usize) -> usize {
+        let Some(time) = time else {
+            return Self::bytes_for(DEFAULT_HASH_BYTES);
+        };
+        let ms = usize::try_from(time.as_millis()).unwrap_or(usize::MAX);
+        let bytes = ms
+            .saturating_mul(HASH_BYTES_PER_MS)
+            .saturating_mul(threads.max(1));
+        Self::bytes_for(bytes.clamp(MIN_TIMED_HASH_BYTES, DEFAULT_HASH_BYTES))
     }
 
     /// The memory used by the entries, in bytes.
