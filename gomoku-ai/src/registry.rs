@@ -39,6 +39,9 @@ pub enum PlayerSpecError {
     },
 }
 
+/// The largest transposition table a player spec may ask for (`engine,hash=MB`), in MiB.
+pub const MAX_HASH_MB: usize = 16 << 10;
+
 /// The names of the built-in players.
 pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "thesis", "random"];
 
@@ -46,8 +49,10 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth),
 /// optionally with `,no-threats` (no threat solver), `,no-defence` (no check of the chosen
 /// move against the opponent's forced wins), `,eval=FILE` (evaluation weights from a weights
-/// file, see [`crate::weights::EvalWeights`]) or `,threads=N` (N search threads, 1 to
-/// [`crate::MAX_THREADS`], see [`Engine::set_threads`]); the engine's options may also follow its name
+/// file, see [`crate::weights::EvalWeights`]), `,threads=N` (N search threads, 1 to
+/// [`crate::MAX_THREADS`], see [`Engine::set_threads`]) or `,hash=MB` (a transposition table
+/// of MB mebibytes, 1 to [`MAX_HASH_MB`], instead of one sized by each move's time, see
+/// [`Engine::set_hash_bytes`]); the engine's options may also follow its name
 /// after a comma (`engine,eval=FILE`). `seed` seeds players that use randomness unless the
 /// option sets it.
 ///
@@ -98,12 +103,13 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\" or \",threads=N\" (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\", \",threads=N\" or \",hash=MB\" (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
             let mut weights = None;
             let mut threads = 1;
+            let mut hash_mb = None;
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
                 if let Some(path) = part.strip_prefix("eval=") {
@@ -125,6 +131,17 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                             option: part.to_string(),
                             expected: format!("a thread count from 1 to {MAX_THREADS}"),
                         })?;
+                } else if let Some(n) = part.strip_prefix("hash=") {
+                    let mb = n
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=MAX_HASH_MB).contains(n))
+                        .ok_or_else(|| PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: format!("a table size in MiB from 1 to {MAX_HASH_MB}"),
+                        })?;
+                    hash_mb = Some(mb);
                 } else if part.eq_ignore_ascii_case("no-threats") {
                     threats = false;
                 } else if part.eq_ignore_ascii_case("no-defence") {
@@ -146,6 +163,10 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             if threads > 1 {
                 engine.set_threads(threads);
                 engine.add_to_name(&format!("threads={threads}"));
+            }
+            if let Some(mb) = hash_mb {
+                engine.set_hash_bytes(mb << 20);
+                engine.add_to_name(&format!("hash={mb}"));
             }
             if !threats {
                 engine.disable_threat_search();
@@ -206,7 +227,14 @@ mod tests {
             builtin_player("engine:hard,threads=4", 1).unwrap().name(),
             "engine:hard,threads=4"
         );
+        assert_eq!(
+            builtin_player("engine,hash=64", 1).unwrap().name(),
+            "engine:hash=64"
+        );
         for bad_option in [
+            "engine,hash=0",
+            "engine,hash=big",
+            "engine,hash=99999999",
             "engine:0",
             "engine:99",
             "engine:expert",

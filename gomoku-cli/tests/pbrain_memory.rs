@@ -17,7 +17,9 @@ const MOVES: usize = 6;
 /// Plays [`MOVES`] searched moves of the engine (as Black, against moves spiralling out of the
 /// centre) under `max_memory` bytes (0: no limit) and returns the peak resident memory.
 fn peak_after_search(max_memory: u64) -> u64 {
-    let mut brain = Brain::start(&[]);
+    // A fixed 64 MiB table (the engine would size it by the move's time, 8 MiB at 350 ms): the
+    // limits below must shrink it.
+    let mut brain = Brain::start(&["--brain", "engine,hash=64"]);
     brain.send(&format!(
         "START 15\nINFO max_memory {max_memory}\nINFO timeout_turn {TURN_MS}\nINFO rule 0"
     ));
