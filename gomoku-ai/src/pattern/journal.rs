@@ -29,8 +29,8 @@ pub(super) enum Change {
     },
 }
 
-/// What a move left unchanged in the journal itself: the point, where its changes start, and
-/// the counters cheaper to copy whole than to journal.
+/// The start of one move's record: its point, where its changes begin in the journal, and the
+/// counters as they were before it (cheaper to copy whole than to journal change by change).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Mark {
     pub point: Point,
