@@ -51,7 +51,7 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// move against the opponent's forced wins), `,eval=FILE` (evaluation weights from a weights
 /// file, see [`crate::weights::EvalWeights`]), `,threads=N` (N search threads, 1 to
 /// [`crate::MAX_THREADS`], see [`Engine::set_threads`]) or `,hash=MB` (a transposition table
-/// of MB mebibytes, 1 to [`MAX_HASH_MB`], instead of one sized by each move's time, see
+/// of MB mebibytes, 1 to 16,384 (16 GiB), instead of one sized by each move's time, see
 /// [`Engine::set_hash_bytes`]); the engine's options may also follow its name
 /// after a comma (`engine,eval=FILE`). `seed` seeds players that use randomness unless the
 /// option sets it.
