@@ -42,6 +42,26 @@ pub enum PlayerSpecError {
 /// The largest transposition table a player spec may ask for (`engine,hash=MB`), in MiB.
 pub const MAX_HASH_MB: usize = 16 << 10;
 
+/// The number `value` of option `part` of player `name`, from 1 to `max` (`what` names it in
+/// the error).
+fn count_option(
+    name: &str,
+    part: &str,
+    value: &str,
+    max: usize,
+    what: &str,
+) -> Result<usize, PlayerSpecError> {
+    value
+        .parse()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| PlayerSpecError::BadOption {
+            name: name.to_string(),
+            option: part.to_string(),
+            expected: format!("{what} from 1 to {max}"),
+        })
+}
+
 /// The names of the built-in players.
 pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "thesis", "random"];
 
@@ -122,26 +142,15 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                     })?;
                     weights = Some(loaded);
                 } else if let Some(n) = part.strip_prefix("threads=") {
-                    threads = n
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=MAX_THREADS).contains(n))
-                        .ok_or_else(|| PlayerSpecError::BadOption {
-                            name: name.to_string(),
-                            option: part.to_string(),
-                            expected: format!("a thread count from 1 to {MAX_THREADS}"),
-                        })?;
+                    threads = count_option(name, part, n, MAX_THREADS, "a thread count")?;
                 } else if let Some(n) = part.strip_prefix("hash=") {
-                    let mb = n
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=MAX_HASH_MB).contains(n))
-                        .ok_or_else(|| PlayerSpecError::BadOption {
-                            name: name.to_string(),
-                            option: part.to_string(),
-                            expected: format!("a table size in MiB from 1 to {MAX_HASH_MB}"),
-                        })?;
-                    hash_mb = Some(mb);
+                    hash_mb = Some(count_option(
+                        name,
+                        part,
+                        n,
+                        MAX_HASH_MB,
+                        "a table size in MiB",
+                    )?);
                 } else if part.eq_ignore_ascii_case("no-threats") {
                     threats = false;
                 } else if part.eq_ignore_ascii_case("no-defence") {
