@@ -43,6 +43,7 @@ mod evaluator;
 pub mod explain;
 mod greedy;
 mod levels;
+pub mod mate_suite;
 pub mod memory;
 pub mod params;
 pub mod pattern;

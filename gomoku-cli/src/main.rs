@@ -50,8 +50,8 @@ enum Commands {
     Match(MatchArgs),
     /// Play a round robin (or a gauntlet) between several AIs: crosstable and Elo ranking.
     Tournament(TournamentArgs),
-    /// Run the engine's deterministic search benchmark.
-    Bench,
+    /// Run the engine's deterministic search benchmark (with --mates: the mate suite)
+    Bench(BenchArgs),
     /// Speak the Gomocup protocol on stdin/stdout (what `pbrain-gomoku` does).
     Pbrain(PbrainArgs),
     /// Convert a game record between formats (json, psq, sgf, rif, txt, pos).
@@ -206,6 +206,17 @@ struct GuiArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// Run the mate suite instead: positions in which a strong engine saw a forced win at once,
+    /// and how many nodes the engine needs to see it (deterministic)
+    #[arg(long)]
+    mates: bool,
+    /// Node limit of each mate-suite position
+    #[arg(long, default_value_t = gomoku_ai::mate_suite::DEFAULT_MATE_NODES)]
+    nodes: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -695,8 +706,14 @@ fn main() -> ExitCode {
         Commands::Gui(args) => gui(args),
         Commands::Match(args) => run_match(args),
         Commands::Tournament(args) => run_tournament(args),
-        Commands::Bench => {
-            gomoku_cli::bench::run(&mut std::io::stdout().lock()).map_err(|e| e.to_string())
+        Commands::Bench(args) => {
+            let mut out = std::io::stdout().lock();
+            if args.mates {
+                gomoku_cli::bench::run_mates(&mut out, args.nodes)
+            } else {
+                gomoku_cli::bench::run(&mut out)
+            }
+            .map_err(|e| e.to_string())
         }
         Commands::Pbrain(args) => pbrain(args),
         Commands::Convert(args) => convert(args),

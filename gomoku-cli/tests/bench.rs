@@ -34,3 +34,39 @@ fn bench_prints_the_expected_node_count() {
         assert!(nps <= upper, "{text}");
     }
 }
+
+#[test]
+fn bench_mates_reports_every_position_of_the_suite() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["bench", "--mates", "--nodes", "300"])
+        .output()
+        .expect("gomoku runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let field = |name: &str| -> &str {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .trim()
+    };
+    let positions: usize = field("positions:").parse().unwrap();
+    assert_eq!(positions, gomoku_ai::mate_suite::positions().len());
+    assert_eq!(field("node limit:"), "300");
+    let solved: usize = field("solved:").parse().unwrap();
+    let counts: Vec<&str> = field("nodes:").split(' ').collect();
+    assert_eq!(counts.len(), positions, "{text}");
+    assert_eq!(counts.iter().filter(|c| **c != "-").count(), solved);
+    let mean: u64 = field("geometric mean nodes:").parse().unwrap();
+    assert!(mean > 0, "{text}");
+}
+
+#[test]
+fn bench_rejects_a_bad_node_limit() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["bench", "--mates", "--nodes", "many"])
+        .output()
+        .expect("gomoku runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--nodes"), "{err}");
+}
