@@ -6,12 +6,16 @@ use std::process::Command;
 /// against a fresh run in gomoku-ai's own test).
 const EXPECTED_NODES: u64 = gomoku_ai::bench::SIGNATURE;
 
+fn gomoku(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(args)
+        .output()
+        .expect("gomoku runs")
+}
+
 #[test]
 fn bench_prints_the_expected_node_count() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .arg("bench")
-        .output()
-        .expect("gomoku runs");
+    let out = gomoku(&["bench"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let field = |name: &str| -> u64 {
@@ -37,10 +41,7 @@ fn bench_prints_the_expected_node_count() {
 
 #[test]
 fn bench_mates_reports_every_position_of_the_suite() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(["bench", "--mates", "--nodes", "300"])
-        .output()
-        .expect("gomoku runs");
+    let out = gomoku(&["bench", "--mates", "--nodes", "300"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let field = |name: &str| -> &str {
@@ -62,10 +63,7 @@ fn bench_mates_reports_every_position_of_the_suite() {
 
 #[test]
 fn bench_rejects_a_bad_node_limit() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(["bench", "--mates", "--nodes", "many"])
-        .output()
-        .expect("gomoku runs");
+    let out = gomoku(&["bench", "--mates", "--nodes", "many"]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--nodes"), "{err}");
