@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use gomoku_ai::{Engine, Limits, Player, Score, StopFlag, TranspositionTable};
+use gomoku_ai::{Engine, Limits, Player, Score, SearchFeatures, StopFlag, TranspositionTable};
 use gomoku_core::{Board, Color, Point, Rule};
 
 fn parse(diagram: &str) -> (Board, Vec<Point>) {
@@ -155,6 +155,68 @@ fn finds_four_three_wins_under_every_rule() {
         assert_eq!(best, marks[0], "{rule} (White)");
         assert_eq!(score, Score::win_in(5), "{rule} (White)");
     }
+}
+
+/// Black to move: `*` makes two open threes (e5-e7 and c5-e5); White has nothing.
+const DOUBLE_THREE: &str = "
+    O . . . . . . . .
+    . . . . . . . . .
+    . . . . X . . . .
+    . . . . X . . . .
+    . . X X * . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O . . . . . . O O";
+
+/// The same with White's open three on the bottom row: a double three does not win against a
+/// side that can make a four.
+const DOUBLE_THREE_AGAINST_A_THREE: &str = "
+    O . . . . . . . .
+    . . . . . . . . .
+    . . . . X . . . .
+    . . . . X . . . .
+    . . X X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O O O . . .";
+
+/// A depth-1 search with neither the threat solver at the root nor the defence check: what it
+/// sees of a double three it sees from the shapes alone.
+fn shallow_search_without_solver(board: &Board, rule: Rule) -> (Point, Score) {
+    let mut engine = Engine::new();
+    engine.set_hash_bytes(4 << 20);
+    engine.set_features(SearchFeatures {
+        threat_search: false,
+        threat_defence: false,
+        ..SearchFeatures::default()
+    });
+    let result = engine.choose(board, rule, &Limits::depth(1), &mut |_| {});
+    (result.best.unwrap(), result.info.score)
+}
+
+#[test]
+fn a_double_three_wins_when_the_opponent_has_no_four_to_make() {
+    let (board, marks) = parse(DOUBLE_THREE);
+    let white_board = swapped(&board, "i5".parse().unwrap());
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        // A double three is a foul for Black under Renju.
+        if rule != Rule::Renju {
+            let (best, score) = shallow_search_without_solver(&board, rule);
+            assert_eq!(best, marks[0], "{rule} (Black)");
+            assert_eq!(score, Score::win_in(5), "{rule} (Black)");
+        } else {
+            let (_, score) = shallow_search_without_solver(&board, rule);
+            assert!(!score.is_mate(), "{rule} (Black): {score:?}");
+        }
+        let (best, score) = shallow_search_without_solver(&white_board, rule);
+        assert_eq!(best, marks[0], "{rule} (White)");
+        assert_eq!(score, Score::win_in(5), "{rule} (White)");
+    }
+    let (board, _) = parse(DOUBLE_THREE_AGAINST_A_THREE);
+    let (_, score) = shallow_search_without_solver(&board, Rule::Freestyle);
+    assert!(!score.is_mate(), "{score:?}");
 }
 
 #[test]

@@ -301,6 +301,29 @@ impl Patterns {
         &self.threes[color.index()]
     }
 
+    /// A point where `color` makes a four and an open three on two lines at once (no five, no
+    /// double four), if there is one.
+    pub fn four_three_point(&self, color: Color) -> Option<Point> {
+        self.flagged_point(color, FOUR_THREE, &self.fours[color.index()])
+    }
+
+    /// A point where `color` makes two open threes and no four, if there is one (never for
+    /// Black under Renju, where it is a foul).
+    pub fn double_three_point(&self, color: Color) -> Option<Point> {
+        self.flagged_point(color, DOUBLE_THREE, &self.threes[color.index()])
+    }
+
+    /// A point of `within` whose combination for `color` carries threat flag `flag`.
+    fn flagged_point(&self, color: Color, flag: u8, within: &PointSet) -> Option<Point> {
+        let c = color.index();
+        if self.flag_counts[c][flag.trailing_zeros() as usize] == 0 {
+            return None;
+        }
+        within
+            .iter()
+            .find(|p| self.flags[c][self.combos[p.index()][c] as usize] & flag != 0)
+    }
+
     /// The threat situation of the position with `side` to move, as an index below
     /// [`THREAT_MASKS`]: which kinds of threat points (an open four, a four-three, a four, a
     /// double three, an open three) each side has (see [`threat_mask_key`]).

@@ -9,7 +9,9 @@ pub struct SearchFeatures {
     /// Probe and store the transposition table.
     pub transposition: bool,
     /// Candidates pruned by threats: against a four only the block, against an open three or a
-    /// four-three point only the defences and own fours; a double five threat is a loss.
+    /// four-three point only the defences and own fours; a double five threat is a loss; an
+    /// open four, a four-three or a double three is a win when the opponent has no four to
+    /// make (see `Searcher::static_win`).
     pub threat_pruning: bool,
     /// Search a forced reply (a single candidate) without using up depth.
     pub extensions: bool,

@@ -43,6 +43,12 @@ impl<E: Evaluator> Searcher<'_, E> {
             self.set_pv_single(ply, win);
             return Score::win_in(ply as u32 + 1);
         }
+        if self.features.threat_pruning {
+            if let Some(win) = self.static_win(ply) {
+                return win;
+            }
+        }
+        let pat = self.patterns();
         let stand_pat = self.eval.evaluate(&self.board);
         if stand_pat >= beta
             || fours_left == 0
