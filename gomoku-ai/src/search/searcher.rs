@@ -474,7 +474,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 self.eval.evaluate(&self.board)
             };
         }
-        if features.threat_pruning && their_fives == 0 {
+        // At a leaf the leaf search looks for the same win first thing.
+        let leaf = depth <= 0 && features.leaf_threats;
+        if features.threat_pruning && their_fives == 0 && !leaf {
             if let Some(win) = self.static_win(ply) {
                 return win;
             }
