@@ -522,11 +522,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             if ply > 0
                 && (!pv_node || !features.selective)
                 && hit.depth >= depth
-                && match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                }
+                && hit.settles(alpha, beta)
             {
                 if let Some(p) = hit.best {
                     self.set_pv_single(ply, p);

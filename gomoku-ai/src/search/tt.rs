@@ -90,6 +90,19 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored bound settles a search of the window `alpha`..`beta`: an exact score,
+    /// a lower bound at or above beta, or an upper bound at or below alpha.
+    #[inline]
+    pub(crate) fn settles(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A hash table of search results, sized once in bytes (rounded down to a power of two of
 /// 16-byte entries, at least one entry). An entry is replaced by a search of the same or greater
 /// depth, or by any search of a newer move. Probes and stores take `&self`: the search threads

@@ -4,6 +4,11 @@
 //! and Renju's foul blocks included, from the incrementally kept patterns at the cost of a few
 //! pattern updates per four. Like Rapfi's VCF search it plays only the fours near the side's
 //! previous move ([`in_four_reach`]): an attack by fours goes on where it started.
+//!
+//! Like Rapfi's, it shares the transposition table: the fours of a VCF can be played in many
+//! orders, and leaves of the main search meet the same positions again and again. A leaf
+//! position takes a stored bound of any depth, and leaves its own result at [`LEAF_DEPTH`],
+//! below every result of the main search (which it never replaces).
 
 use gomoku_core::Point;
 
@@ -12,6 +17,11 @@ use crate::evaluator::Evaluator;
 use crate::params::{MAX_PLY, QUIESCENCE_MAX_FOURS, QUIESCENCE_NODES};
 use crate::score::Score;
 use crate::search::selectivity::in_four_reach;
+use crate::search::tt::Bound;
+
+/// The depth a result of the leaf search is stored at in the transposition table: less than any
+/// search of the main search's (0 and up), so that it never replaces one of theirs.
+const LEAF_DEPTH: i32 = -1;
 
 impl<E: Evaluator> Searcher<'_, E> {
     /// The leaf value of the position for the side to move, within `alpha`..`beta`: the leaf
@@ -48,6 +58,16 @@ impl<E: Evaluator> Searcher<'_, E> {
                 return win;
             }
         }
+        let key = self.board.hash();
+        let hit = if self.features.transposition {
+            self.tt.probe(key, ply as u32)
+        } else {
+            None
+        };
+        if let Some(hit) = hit.filter(|h| h.settles(alpha, beta)) {
+            return hit.score;
+        }
+        let original_alpha = alpha;
         let pat = self.patterns();
         let stand_pat = self.eval.evaluate(&self.board);
         if stand_pat >= beta
@@ -91,7 +111,24 @@ impl<E: Evaluator> Searcher<'_, E> {
                 }
             }
         }
+        let searched = !moves.is_empty();
         self.move_lists[ply] = moves;
+        if self.features.transposition
+            && searched
+            && !self.stopped
+            && hit.is_none_or(|h| h.depth < 0)
+        {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let four = (self.pv_len[ply] > 0).then(|| self.pv[ply][0]);
+            self.tt
+                .store(key, ply as u32, LEAF_DEPTH, best, bound, four);
+        }
         best
     }
 
@@ -142,5 +179,79 @@ impl<E: Evaluator> Searcher<'_, E> {
         let (head, tail) = self.pv.split_at_mut(ply + 2);
         head[ply][2..2 + child_len].copy_from_slice(&tail[0][..child_len]);
         self.pv_len[ply] = 2 + child_len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gomoku_core::{Board, Rule};
+
+    use super::*;
+    use crate::PatternEvaluator;
+    use crate::player::{Limits, StopFlag};
+    use crate::search::clock::Clock;
+    use crate::search::features::SearchFeatures;
+    use crate::search::ordering::OrderingMemory;
+    use crate::search::searcher::SearchSetup;
+    use crate::search::tt::TranspositionTable;
+
+    /// Black to move with four points on two closed threes and no win: the leaf search plays
+    /// fours.
+    const FOURS: &str = "\
+        . . . . . . . . O
+        . O X X X . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        O . . O . O . . .";
+
+    /// The score of two leaf searches of `board` in a row by one searcher, and the nodes each
+    /// took.
+    fn twice(board: &Board, transposition: bool) -> ([Score; 2], [u64; 2]) {
+        let mut eval = PatternEvaluator::new();
+        let tt = TranspositionTable::new(1 << 20);
+        let mut memory = OrderingMemory::new();
+        let mut searcher = Searcher::new(SearchSetup {
+            board,
+            rule: Rule::Freestyle,
+            eval: &mut eval,
+            tt: &tt,
+            memory: &mut memory,
+            features: SearchFeatures {
+                transposition,
+                ..SearchFeatures::default()
+            },
+            threat: None,
+            clock: Clock::start(&Limits::default()),
+            max_nodes: None,
+            stop: StopFlag::new(),
+        });
+        let mut scores = [Score::DRAW; 2];
+        let mut nodes = [0; 2];
+        for i in 0..2 {
+            let before = searcher.nodes;
+            scores[i] = searcher.leaf_search(0, -Score::INFINITE, Score::INFINITE);
+            nodes[i] = searcher.nodes - before;
+        }
+        (scores, nodes)
+    }
+
+    #[test]
+    fn a_leaf_search_reads_what_an_earlier_one_stored() {
+        let board: Board = FOURS.parse().unwrap();
+        let (scores, nodes) = twice(&board, true);
+        assert!(nodes[0] > 0, "the leaf search played no four");
+        assert_eq!(
+            nodes[1], 0,
+            "the second search did not take the stored result"
+        );
+        assert_eq!(scores[0], scores[1]);
+        // Without the table, the same search costs the same again and finds the same.
+        let (plain, plain_nodes) = twice(&board, false);
+        assert_eq!(plain_nodes, [nodes[0], nodes[0]]);
+        assert_eq!(plain, scores);
     }
 }
