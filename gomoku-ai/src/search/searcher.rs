@@ -748,13 +748,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             return alpha;
         }
         if features.transposition {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt
                 .store(key, ply as u32, depth, best, bound, best_move);
         }

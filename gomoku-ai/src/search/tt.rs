@@ -90,6 +90,21 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// The bound that the result `score` of a search of the window `alpha`..`beta` gives: a
+    /// lower bound at or above beta, an upper bound at or below alpha, exact in between.
+    #[inline]
+    pub(crate) fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 impl Hit {
     /// Whether the stored bound settles a search of the window `alpha`..`beta`: an exact score,
     /// a lower bound at or above beta, or an upper bound at or below alpha.

@@ -118,13 +118,7 @@ impl<E: Evaluator> Searcher<'_, E> {
             && !self.stopped
             && hit.is_none_or(|h| h.depth < 0)
         {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             let four = (self.pv_len[ply] > 0).then(|| self.pv[ply][0]);
             self.tt
                 .store(key, ply as u32, LEAF_DEPTH, best, bound, four);
