@@ -400,7 +400,12 @@ fn deepen<E: Evaluator>(
     report: &mut dyn FnMut(&SearchInfo),
 ) {
     for depth in 1..=max_depth {
-        if depth > 1 && !searcher.clock().may_start_iteration() {
+        // A stop raised between iterations (by a report, or by another thread) ends the search
+        // here: the next iteration could finish from the table before its first look at the
+        // flag, and a stopped search must not go deeper.
+        if depth > 1
+            && (searcher.stop_flag().is_stopped() || !searcher.clock().may_start_iteration())
+        {
             break;
         }
         searcher.search_first_at_root(result.best);
