@@ -11,8 +11,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     rec.black = Some("Alice".into());
     rec.white = Some("Bob".into());
 
-    let dir = std::env::temp_dir().join(format!("gomoku-records-example-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    // A fresh directory, removed with its files when `dir` is dropped (or closed, below).
+    let dir = tempfile::Builder::new()
+        .prefix("gomoku-records-example-")
+        .tempdir()?;
     for format in [
         Format::Json,
         Format::Psq,
@@ -20,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Format::Rif,
         Format::Moves,
     ] {
-        let path = dir.join(format!("game.{}", format.extension()));
+        let path = dir.path().join(format!("game.{}", format.extension()));
         // Saving is atomic: a temporary file next to the target, then a rename.
         record::save(&path, &rec, format)?;
         let back = record::load(&path)?;
@@ -34,6 +36,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!("\n{}", record::write_string(&rec, Format::Sgf)?);
     println!("{}", rec.game().board());
-    std::fs::remove_dir_all(&dir)?;
+    dir.close()?;
     Ok(())
 }

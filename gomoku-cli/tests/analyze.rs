@@ -2,18 +2,13 @@
 //! the SGF review, the text table and the errors.
 
 mod arena_support;
+mod scratch;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use arena_support::{gomoku, gomoku_json};
+use scratch::scratch_dir;
 use serde_json::Value;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-analyze-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Black makes an open three, White ignores it (a3), Black plays far away (o15) instead of
 /// the open four, White blocks.
@@ -40,7 +35,8 @@ fn keys(value: &Value) -> BTreeSet<&str> {
 
 #[test]
 fn json_lists_every_move_and_marks_the_missed_win() {
-    let dir = temp_dir("json");
+    let tmp = scratch_dir("analyze-json");
+    let dir = tmp.path();
     let game = dir.join("game.psq");
     // A PSQ record: any format we read works.
     let txt = dir.join("game.txt");
@@ -117,7 +113,8 @@ fn json_lists_every_move_and_marks_the_missed_win() {
 
 #[test]
 fn table_and_sgf_review() {
-    let dir = temp_dir("table");
+    let tmp = scratch_dir("analyze-table");
+    let dir = tmp.path();
     let game = dir.join("game.txt");
     std::fs::write(&game, MISSED_WIN).unwrap();
     let sgf = dir.join("review.sgf");
@@ -144,7 +141,8 @@ fn table_and_sgf_review() {
 
 #[test]
 fn bad_files_and_arguments_are_clear_errors() {
-    let dir = temp_dir("errors");
+    let tmp = scratch_dir("analyze-errors");
+    let dir = tmp.path();
     let missing = dir.join("missing.sgf");
     let garbage = dir.join("garbage.sgf");
     std::fs::write(&garbage, "(;GM[4]SZ[15];B[hh];W[hh])").unwrap();

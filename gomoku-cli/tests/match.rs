@@ -1,6 +1,7 @@
 //! `gomoku match` between built-in AIs and external engines.
 
 mod arena_support;
+mod scratch;
 
 use std::path::{Path, PathBuf};
 
@@ -9,13 +10,7 @@ use gomoku_core::record::{self, ReadOptions};
 use serde_json::Value;
 
 use arena_support::{gomoku, gomoku_json, u};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-match-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use scratch::scratch_dir;
 
 /// Checks that a JSON summary adds up for `games` games.
 fn assert_adds_up(s: &Value, games: u64) {
@@ -66,7 +61,8 @@ fn builtins_json_summary_adds_up() {
 
 #[test]
 fn builtins_table_with_openings_file_and_records() {
-    let dir = temp_dir("table");
+    let tmp = scratch_dir("match-table");
+    let dir = tmp.path();
     let openings = dir.join("openings.txt");
     // Two openings in the Gomocup offset format: each is played twice, colours swapped.
     std::fs::write(&openings, "0,0, 1,1, -2,2\n\n0,0, 0,1, 3,-1\n").unwrap();
@@ -136,12 +132,12 @@ fn builtins_table_with_openings_file_and_records() {
             "random players finish their games: {moves}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_inputs_are_refused_before_playing() {
-    let dir = temp_dir("bad");
+    let tmp = scratch_dir("match-bad");
+    let dir = tmp.path();
     let openings = dir.join("bad.txt");
     std::fs::write(&openings, "0,0, 1,1\n0,0, 1,x\n").unwrap();
     let (_, err, ok) = gomoku(&[
@@ -162,7 +158,6 @@ fn bad_inputs_are_refused_before_playing() {
     let (_, err, ok) = gomoku(&["match", "random", "human"]);
     assert!(!ok);
     assert!(err.contains("human"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Writes an executable shell script.
@@ -207,16 +202,17 @@ fn two_quick_games(engine: &Path) -> Value {
 
 #[test]
 fn external_engines_that_misbehave_forfeit() {
-    let dir = temp_dir("external");
+    let tmp = scratch_dir("match-external");
+    let dir = tmp.path();
     // Answers START, then exits at its first move request: a crash.
     let crash = script(
-        &dir,
+        dir,
         "pbrain-crash",
         "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*|TURN*|DONE*) exit 1;; esac; done\n",
     );
     // Answers every move request with a point off the board.
     let nonsense = script(
-        &dir,
+        dir,
         "pbrain-nonsense",
         "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*|TURN*|DONE*) echo MESSAGE thinking; echo 99,99;; END*) exit 0;; esac; done\n",
     );
@@ -237,12 +233,12 @@ fn external_engines_that_misbehave_forfeit() {
                 .all(|f| f["side"] == "A" && f["reason"].as_str().unwrap().starts_with("no move"))
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn our_own_pbrain_engine_plays_a_match() {
-    let dir = temp_dir("own-pbrain");
+    let tmp = scratch_dir("match-own-pbrain");
+    let dir = tmp.path();
     let records = dir.join("records");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "0,0, 1,1, -2,2\n").unwrap();
@@ -293,7 +289,6 @@ fn our_own_pbrain_engine_plays_a_match() {
         }
     }
     assert!(scored > 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -370,12 +365,13 @@ fn sprt_that_runs_out_of_games_is_inconclusive() {
 
 #[test]
 fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
-    let dir = temp_dir("void");
+    let tmp = scratch_dir("match-void");
+    let dir = tmp.path();
     let mark = dir.join("swallowed");
     // Our engine behind a filter that drops the first TURN it sees (once per test): the engine
     // never learns it was asked and stays silent, as engines do that lose a command.
     let swallow = filtered_pbrain(
-        &dir,
+        dir,
         "pbrain-swallow",
         &format!(
             "TURN*) if [ ! -e '{m}' ]; then : > '{m}'; continue; fi;;",
@@ -393,7 +389,6 @@ fn a_silent_engine_voids_the_game_and_the_opening_is_replayed() {
     // Waited for the move time, the tolerance and the silence margin.
     assert!(u(&void["waited_ms"]) >= 1250, "{void}");
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Our `pbrain-gomoku` behind a filter that, at the first `TURN` line, first says `ERROR Unknown
@@ -412,10 +407,11 @@ fn complaining_pbrain(dir: &Path, name: &str, mark: &Path, then: &str) -> PathBu
 
 #[test]
 fn error_lines_are_not_answers_and_a_swallowed_command_voids_the_game() {
-    let dir = temp_dir("complain");
+    let tmp = scratch_dir("match-complain");
+    let dir = tmp.path();
     // Complains once, then answers the move: the game goes on.
     let mark = dir.join("complained");
-    let answers = complaining_pbrain(&dir, "pbrain-complains", &mark, "");
+    let answers = complaining_pbrain(dir, "pbrain-complains", &mark, "");
     let s = two_quick_games(&answers);
     assert!(mark.exists());
     assert_adds_up(&s, 2);
@@ -424,34 +420,34 @@ fn error_lines_are_not_answers_and_a_swallowed_command_voids_the_game() {
     // Complains once and drops the command: it lost the command, so the game is void and
     // replayed, not forfeited.
     let mark = dir.join("swallowed");
-    let swallows = complaining_pbrain(&dir, "pbrain-swallows", &mark, "continue;");
+    let swallows = complaining_pbrain(dir, "pbrain-swallows", &mark, "continue;");
     let s = two_quick_games(&swallows);
     assert!(mark.exists());
     assert_adds_up(&s, 2);
     assert_eq!(u(&s["void"]), 1, "{s}");
     assert_eq!(s["voids"][0]["side"], "A");
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
-    let dir = temp_dir("silence");
+    let tmp = scratch_dir("match-silence");
+    let dir = tmp.path();
     // Never answers a move request.
     let silent = script(
-        &dir,
+        dir,
         "pbrain-silent",
         "while read cmd rest; do case \"$cmd\" in START*) echo OK;; END*) exit 0;; esac; done\n",
     );
     // Answers the centre, 600 ms into a 100 ms move (tolerance 300 ms): late.
     let late = script(
-        &dir,
+        dir,
         "pbrain-late",
         "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) sleep 0.6; echo 7,7;; END*) exit 0;; esac; done\n",
     );
     // Talks but never moves.
     let thinking = script(
-        &dir,
+        dir,
         "pbrain-thinking",
         "while read cmd rest; do case \"$cmd\" in START*) echo OK;; BEGIN*) echo MESSAGE thinking;; END*) exit 0;; esac; done\n",
     );
@@ -491,12 +487,12 @@ fn silence_is_void_but_a_late_or_thinking_engine_forfeits() {
             "{out}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn position_string_openings_in_a_seeded_random_order() {
-    let dir = temp_dir("pos-openings");
+    let tmp = scratch_dir("match-pos-openings");
+    let dir = tmp.path();
     let openings = dir.join("openings.txt");
     // Position strings count rows from the top: h8i9j10 is h8 i7 j6 in board notation.
     std::fs::write(&openings, "h8i9j10\n0,0, 0,1, 3,-1\nh8g9\n").unwrap();
@@ -545,14 +541,14 @@ fn position_string_openings_in_a_seeded_random_order() {
         .map(|seed| first_moves(seed, &format!("s{seed}")))
         .collect();
     assert!(orders.len() > 1, "the order depends on the seed");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let dir = temp_dir("interrupt");
+    let tmp = scratch_dir("match-interrupt");
+    let dir = tmp.path();
     let records = dir.join("records");
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku"))
         .args([
@@ -606,14 +602,14 @@ fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
         let rec = record::load(&f).unwrap();
         assert!(rec.game().is_over(), "{}", f.display());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_engine_s_start_up_is_not_on_its_clock() {
-    let dir = temp_dir("slow-start");
+    let tmp = scratch_dir("match-slow-start");
+    let dir = tmp.path();
     // Our engine, 0.8 s slow to answer START (as engines that load networks are).
-    let slow = filtered_pbrain(&dir, "pbrain-slow-start", "START*) sleep 0.8;;");
+    let slow = filtered_pbrain(dir, "pbrain-slow-start", "START*) sleep 0.8;;");
     let spec = format!("pbrain:{}", slow.display());
     let s = gomoku_json(&[
         "match",
@@ -630,5 +626,4 @@ fn an_engine_s_start_up_is_not_on_its_clock() {
     assert_adds_up(&s, 2);
     assert_eq!(s["forfeits"].as_array().unwrap().len(), 0, "{s}");
     assert!(s["a"]["max_move_ms"].as_f64().unwrap() < 600.0, "{s}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

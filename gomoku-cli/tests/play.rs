@@ -1,8 +1,11 @@
 //! `gomoku play` driven through a pipe, as scripts use it.
 
+mod scratch;
+
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use scratch::scratch_dir;
 
 /// Runs `gomoku play ARGS` with `input` on stdin; returns (stdout, stderr, success).
 fn play(args: &[&str], input: &str) -> (String, String, bool) {
@@ -27,13 +30,6 @@ fn play(args: &[&str], input: &str) -> (String, String, bool) {
         String::from_utf8(out.stderr).unwrap(),
         out.status.success(),
     )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-play-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The last status line printed.
@@ -94,7 +90,8 @@ fn against_the_ai_undo_takes_back_two_moves() {
 
 #[test]
 fn save_then_load_in_a_new_process() {
-    let dir = temp_dir("save");
+    let tmp = scratch_dir("play-save");
+    let dir = tmp.path();
     // SGF by the extension: it carries the rule (RU) and the players.
     let file = dir.join("game.sgf");
     let script = format!("h8\ni9\nh9\nsave {}\nquit\n", file.display());
@@ -138,7 +135,6 @@ fn save_then_load_in_a_new_process() {
     );
     assert!(out.contains("Loaded"));
     assert!(last_status(&out).starts_with("renju 15x15 | move 3, last h9"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -174,7 +170,8 @@ fn bad_options_fail_cleanly() {
 
 #[test]
 fn renju_forbidden_points_are_shown_and_refused() {
-    let dir = temp_dir("renju");
+    let tmp = scratch_dir("play-renju");
+    let dir = tmp.path();
     let file = dir.join("33.json");
     // Black g8 h8 and i9 i10: i8 makes two open threes, a forbidden 3-3 for Black.
     std::fs::write(
@@ -194,5 +191,4 @@ fn renju_forbidden_points_are_shown_and_refused() {
     );
     assert!(out.contains("error: cannot play i8: forbidden for Black: double three (3-3)"));
     assert!(last_status(&out).contains("move 9, last j8"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

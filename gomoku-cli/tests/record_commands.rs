@@ -1,7 +1,10 @@
 //! `gomoku convert`, `gomoku show` and `gomoku solve` through the binary.
 
-use std::path::PathBuf;
+mod scratch;
+
 use std::process::{Command, Output};
+
+use scratch::scratch_dir;
 
 fn gomoku(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gomoku"))
@@ -10,15 +13,10 @@ fn gomoku(args: &[&str]) -> Output {
         .expect("gomoku runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn convert_then_show_round_trips_through_every_format() {
-    let dir = temp_dir("convert");
+    let tmp = scratch_dir("cli-convert");
+    let dir = tmp.path();
     let src = dir.join("game.txt");
     std::fs::write(&src, "h8 i9 h9 i10 h10 i11 h11 i12 h12\n").unwrap();
     let mut previous = src.clone();
@@ -59,12 +57,12 @@ fn convert_then_show_round_trips_through_every_format() {
             .unwrap()
             .starts_with("(;GM[4]")
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_files_fail_with_a_clear_message_and_keep_the_old_output() {
-    let dir = temp_dir("bad");
+    let tmp = scratch_dir("cli-bad");
+    let dir = tmp.path();
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;GM[4]SZ[15];B[hh];W[hh])").unwrap();
     let target = dir.join("keep.psq");
@@ -83,7 +81,6 @@ fn bad_files_fail_with_a_clear_message_and_keep_the_old_output() {
         dir.join("x.unknown").to_str().unwrap(),
     ]);
     assert!(String::from_utf8_lossy(&run.stderr).contains("--to"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

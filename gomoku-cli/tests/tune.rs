@@ -1,11 +1,14 @@
 //! `gomoku selfplay`, `gomoku tune`, and weights files in `gomoku match engine,eval=FILE` and
 //! `gomoku pbrain --eval FILE`.
 
-use std::path::PathBuf;
+mod scratch;
+
 use std::process::{Command, Stdio};
 
 use gomoku_ai::weights::EvalWeights;
 use gomoku_core::Rule;
+
+use scratch::scratch_dir;
 
 fn gomoku(args: &[&str]) -> (String, String, bool) {
     let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
@@ -20,16 +23,10 @@ fn gomoku(args: &[&str]) -> (String, String, bool) {
     )
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn selfplay_then_tune_then_match_with_the_weights() {
-    let dir = temp_dir("flow");
+    let tmp = scratch_dir("tune-flow");
+    let dir = tmp.path();
     let games = dir.join("games");
     let weights = dir.join("w.json");
     let (out, err, ok) = gomoku(&[
@@ -137,12 +134,12 @@ fn selfplay_then_tune_then_match_with_the_weights() {
         let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(summary["games"].as_u64(), Some(2), "{out}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn hand_set_weights_are_written_for_every_rule() {
-    let dir = temp_dir("hand");
+    let tmp = scratch_dir("tune-hand");
+    let dir = tmp.path();
     let path = dir.join("hand.json");
     let (out, err, ok) = gomoku(&["tune", "--hand-set", "--out", path.to_str().unwrap()]);
     assert!(ok, "{out}{err}");
@@ -150,12 +147,12 @@ fn hand_set_weights_are_written_for_every_rule() {
         EvalWeights::load(&path).unwrap().rules(),
         Rule::ALL.to_vec()
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_weights_files_are_errors_naming_the_problem() {
-    let dir = temp_dir("bad");
+    let tmp = scratch_dir("tune-bad");
+    let dir = tmp.path();
     let missing = dir.join("missing.json");
     let truncated = dir.join("truncated.json");
     let text = EvalWeights::hand_set().to_json();
@@ -203,5 +200,4 @@ fn bad_weights_files_are_errors_naming_the_problem() {
     ]);
     assert!(!ok, "{out}");
     assert!(err.contains("cover freestyle, not renju"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,18 +2,18 @@
 //! temporary files behind.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gomoku_core::Rule;
 use gomoku_core::record::{self, FileError, Format, Record};
+use tempfile::TempDir;
 
-/// A fresh empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gomoku-record-save-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh empty directory for one test, removed when dropped (also when the test fails).
+fn scratch(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("gomoku-record-save-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn sample() -> Record {
@@ -34,7 +34,8 @@ fn entries(dir: &Path) -> Vec<String> {
 
 #[test]
 fn save_then_load_every_format() {
-    let dir = scratch("formats");
+    let tmp = scratch("formats");
+    let dir = tmp.path();
     let record = sample();
     for format in Format::ALL {
         let path = dir.join(format!("game.{}", format.extension()));
@@ -57,28 +58,28 @@ fn save_then_load_every_format() {
     record::save(&path, &longer, Format::Json).unwrap();
     assert_eq!(record::load(&path).unwrap().moves().len(), 4);
     assert_eq!(
-        entries(&dir).len(),
+        entries(dir).len(),
         Format::ALL.len(),
         "no temporary files left: {:?}",
-        entries(&dir)
+        entries(dir)
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn missing_directory_fails_cleanly() {
-    let dir = scratch("missing");
+    let tmp = scratch("missing");
+    let dir = tmp.path();
     let path = dir.join("no/such/dir/game.sgf");
     let err = record::save(&path, &sample(), Format::Sgf).unwrap_err();
     assert!(matches!(err, FileError::Write { .. }), "{err}");
     assert!(err.to_string().contains("no/such/dir/game.sgf"), "{err}");
-    assert!(entries(&dir).is_empty());
-    fs::remove_dir_all(&dir).unwrap();
+    assert!(entries(dir).is_empty());
 }
 
 #[test]
 fn read_only_target_is_left_intact() {
-    let dir = scratch("read-only-file");
+    let tmp = scratch("read-only-file");
+    let dir = tmp.path();
     let path = dir.join("game.psq");
     fs::write(&path, "old contents\n").unwrap();
     let mut permissions = fs::metadata(&path).unwrap().permissions();
@@ -88,35 +89,37 @@ fn read_only_target_is_left_intact() {
     let err = record::save(&path, &sample(), Format::Psq).unwrap_err();
     assert!(matches!(err, FileError::Write { .. }), "{err}");
     assert_eq!(fs::read_to_string(&path).unwrap(), "old contents\n");
-    assert_eq!(entries(&dir), ["game.psq"]);
+    assert_eq!(entries(dir), ["game.psq"]);
 
     #[allow(clippy::permissions_set_readonly_false)]
     permissions.set_readonly(false);
     fs::set_permissions(&path, permissions).unwrap();
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn directory_in_the_way_is_left_intact() {
-    let dir = scratch("dir-target");
+    let tmp = scratch("dir-target");
+    let dir = tmp.path();
     let target = dir.join("game.json");
     fs::create_dir(&target).unwrap();
     fs::write(target.join("keep.txt"), "keep").unwrap();
     let err = record::save(&target, &sample(), Format::Json).unwrap_err();
     assert!(matches!(err, FileError::Write { .. }), "{err}");
     assert_eq!(fs::read_to_string(target.join("keep.txt")).unwrap(), "keep");
-    assert_eq!(entries(&dir), ["game.json"]);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(entries(dir), ["game.json"]);
 }
 
 #[cfg(unix)]
 #[test]
 fn read_only_directory_is_left_intact() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = scratch("read-only-dir");
+    let tmp = scratch("read-only-dir");
+    let dir = tmp.path();
     let path = dir.join("game.txt");
     fs::write(&path, "old contents\n").unwrap();
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o555)).unwrap();
+    // Writable again when the test ends, failed or not, so that `tmp` can remove it.
+    let _writable = Writable(dir);
     // Privileged users (root in containers) may write into read-only directories anyway; the
     // failure can only be tested where the directory really refuses writes.
     let probe = dir.join("probe");
@@ -134,14 +137,25 @@ fn read_only_directory_is_left_intact() {
         outcome.unwrap();
         assert_eq!(record::load(&path).unwrap().moves(), sample().moves());
     }
-    assert_eq!(entries(&dir), ["game.txt"]);
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(entries(dir), ["game.txt"]);
+}
+
+/// Makes a directory writable again when dropped.
+#[cfg(unix)]
+struct Writable<'a>(&'a Path);
+
+#[cfg(unix)]
+impl Drop for Writable<'_> {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(self.0, fs::Permissions::from_mode(0o755));
+    }
 }
 
 #[test]
 fn save_keeps_the_permissions_of_the_file_it_replaces() {
-    let dir = scratch("permissions");
+    let tmp = scratch("permissions");
+    let dir = tmp.path();
     let path = dir.join("game.sgf");
     record::save(&path, &sample(), Format::Sgf).unwrap();
     #[cfg(unix)]
@@ -153,5 +167,4 @@ fn save_keeps_the_permissions_of_the_file_it_replaces() {
         assert_eq!(mode, 0o640);
     }
     assert_eq!(record::load(&path).unwrap().black.as_deref(), Some("Alice"));
-    fs::remove_dir_all(&dir).unwrap();
 }

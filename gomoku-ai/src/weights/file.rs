@@ -546,9 +546,11 @@ mod tests {
     fn weights_round_trip_through_text_and_files() {
         let w = sample();
         assert_eq!(EvalWeights::from_json(&w.to_json()).unwrap(), w);
-        let dir = std::env::temp_dir().join(format!("gomoku-weights-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("w.json");
+        let dir = tempfile::Builder::new()
+            .prefix("gomoku-weights-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("w.json");
         w.save(&path).unwrap();
         let back = EvalWeights::load(&path).unwrap();
         assert_eq!(back, w);
@@ -556,7 +558,6 @@ mod tests {
         let renju = back.for_rule(Rule::Renju).unwrap();
         assert_eq!(renju.value(Color::Black, Role::Waiting, 17), -42);
         assert_eq!(renju.tempo_eighths(), 11);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -692,9 +693,11 @@ mod tests {
 
     #[test]
     fn a_bad_file_inside_a_path_names_the_path() {
-        let dir = std::env::temp_dir().join(format!("gomoku-weights-bad-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("bad.json");
+        let dir = tempfile::Builder::new()
+            .prefix("gomoku-weights-bad-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("bad.json");
         std::fs::write(
             &path,
             "{\"format\": \"gomoku-eval-weights\", \"version\": 2}",
@@ -703,7 +706,6 @@ mod tests {
         let err = EvalWeights::load(&path).unwrap_err();
         assert!(err.to_string().contains("bad.json"), "{err}");
         assert!(err.to_string().contains("version 2"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -396,9 +396,11 @@ mod tests {
         assert_eq!(s.execute(Command::Quit), Reply::ConfirmQuit);
         assert_eq!(s.confirm_quit("n"), Reply::Message("Going on.".into()));
         assert_eq!(s.confirm_quit("Y"), Reply::Quit);
-        let dir = std::env::temp_dir().join(format!("gomoku-session-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("g.json");
+        let dir = tempfile::Builder::new()
+            .prefix("gomoku-session-")
+            .tempdir()
+            .unwrap();
+        let file = dir.path().join("g.json");
         assert!(matches!(
             s.execute(Command::Save(file.clone())),
             Reply::Message(_)
@@ -422,9 +424,8 @@ mod tests {
         ));
         assert_eq!(t.game().move_string(), "h8");
         assert!(matches!(
-            t.execute(Command::Load(dir.join("missing"))),
+            t.execute(Command::Load(dir.path().join("missing"))),
             Reply::Error(_)
         ));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
