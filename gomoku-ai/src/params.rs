@@ -14,6 +14,12 @@ pub const THREE_THREE_BONUS: i32 = 120;
 
 /// The side to move's point values count this many eighths in the static evaluation (it moves
 /// first, so its threats are worth more than the opponent's).
+///
+/// Rapfi averages its pattern material over the position and the one before the last move.
+/// With our weights, which value a point differently for the side to move and the side
+/// waiting, that was far worse: 1-21 after 22 games, and 19-68-3 after 90 with positions
+/// after a four left out (pentanomial SPRT(0, 10) at 100 ms/move, stopped); the weights
+/// would need a fit of their own.
 pub const TEMPO_EIGHTHS: i32 = 10;
 
 /// In move ordering, the opponent's value of a point (what playing there denies it) counts this
@@ -110,7 +116,10 @@ pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 6;
 ///
 /// Pentanomial SPRT(0, 10) at 100 ms/move against the engine without it, two runs of 1,000
 /// games (both inconclusive at the cap): 488-435-77, +18 [-2, +39], and 477-432-91,
-/// +16 [-5, +36]; together about +17 [+2, +32].
+/// +16 [-5, +36]; together about +17 [+2, +32]. Rapfi's double extension (two plies when,
+/// away from the principal variation, every other move fails 44 less 0.9 a ply below the
+/// test's bound, at most ten on a line): 104-121-33 after 258 games, -23 +-40 (same test,
+/// stopped; `gomoku bench` 235,037 nodes).
 pub const SINGULAR_MIN_DEPTH: i32 = 7;
 /// See [`SINGULAR_MIN_DEPTH`].
 pub const SINGULAR_TT_DEPTH_SLACK: i32 = 2;
@@ -137,26 +146,35 @@ pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
 /// `LMR_SCALE * ln(d) * ln(n)` plies (scaled down further under rules with fewer safe moves),
 /// less for threats, defences and killers, more for shapeless moves and at expected cut nodes.
 ///
-/// Measured and not kept (pentanomial SPRT(0, 10) at 100 ms/move): Rapfi's LMR extension (a
-/// reduced move failing high by more than 34 + 11 per ply of reduction is searched a ply
-/// deeper) in two runs of 1,000 games, +15 [-5, +35] and +11 [-9, +31], together about +13
-/// [-1, +27]; three more of Rapfi's adjustments together (against an open three, reducing a
-/// move that does not block it by 1.93 plies when far from the opponent's last move and 0.96
-/// when far from our own, pruning such moves below depth 4 when far from both; reducing a
-/// three or four after our own three or four 0.53 plies less), +4 +-29 after 507 games;
-/// reducing a ply less at every node whose table entry says it was ever a principal-variation
-/// node (Rapfi's `ttPv`, rather than only at principal-variation nodes), 139-154-31 after 324
-/// games, -16 +-36. Rapfi's alpha-improvement reduction (once a move raises alpha at a node
-/// 3 to 11 plies from the leaves, the remaining moves are searched a ply shallower; `gomoku
-/// bench` nodes fell by 45%): 174-171-40 after 385 games, +3 +-33 (stopped). A policy
-/// reduction, as Rapfi's from its network's policy but from our fitted move values (a softmax
-/// at 112 evaluation units per logit): a late move more than one logit below the node's best
-/// move value reduced half a ply per logit more, at most three (the mate suite 44 -> 46 solved,
-/// geometric mean 585k -> 477k nodes), in two runs: 451-397-140 after 988 games, +19 +-20, and
-/// 144-167-58 after 369, -22 +-33; pooled 595-564-198 in 1,357, about +8, no gain shown (kept
-/// on the branch `pol`). Gentler (0.35 a ply from two logits, at most 2): +6 +-32 after 388
-/// games; harsher (0.7 a ply from half a logit, at most 4): -10 +-35 after 318.
+/// Three changes that each measured between about +3 and +13 alone were taken together, and
+/// together they measured better (pentanomial SPRT(0, 10) at 100 ms/move against the engine without
+/// them, two runs: 358-305-124 after 787 games, +23 +-22, and 396-359-104 after 859, +15 +-22;
+/// pooled 754-664-228 in 1,646, about +19 [+3, +35]): the LMR extension
+/// ([`LMR_EXTENSION_MARGIN_BASE`]), the policy reduction ([`POLICY_REDUCTION_PER_LOGIT`]) and the
+/// table score as the estimate of razoring, futility and null-move pruning (see
+/// `Searcher::search`). Alone, same test: Rapfi's LMR extension (34 + 11 a ply, not scaled) in two
+/// runs of 1,000 games, +15 [-5, +35] and +11 [-9, +31], and at 50 + 17 a ply 200-220-72 after 492
+/// games, -14 +-28; the policy reduction in four runs, 815-798-275 in 1,888 games, about +3; the
+/// table score, 933-892-148 in 1,973 games, +7 +-15.
+///
+/// Measured and not kept (same test): three more of Rapfi's adjustments together (against an open
+/// three, reducing a move that does not block it by 1.93 plies when far from the opponent's last
+/// move and 0.96 when far from our own, pruning such moves below depth 4 when far from both;
+/// reducing a three or four after our own three or four 0.53 plies less), +4 +-29 after 507 games;
+/// reducing a ply less at every node whose table entry says it was ever a principal-variation node
+/// (Rapfi's `ttPv`, rather than only at principal-variation nodes), 139-154-31 after 324 games, -16
+/// +-36. Rapfi's alpha-improvement reduction (once a move raises alpha at a node 3 to 11 plies from
+/// the leaves, the remaining moves are searched a ply shallower; `gomoku bench` nodes fell by 45%):
+/// 174-171-40 after 385 games, +3 +-33 (stopped).
 pub const LMR_SCALE: f32 = 0.7;
+/// LMR extension: a reduced move whose reduced search fails high by more than
+/// `LMR_EXTENSION_MARGIN_BASE + LMR_EXTENSION_MARGIN_PER_PLY * reduction` is searched a ply
+/// deeper than the node's other moves, and its full-window search too (Rapfi's 34 + 11 a ply,
+/// times 1.5 for our scale: our scores run about 1.5 times Rapfi's). See [`LMR_SCALE`] for
+/// what it measured.
+pub const LMR_EXTENSION_MARGIN_BASE: i32 = 50;
+/// See [`LMR_EXTENSION_MARGIN_BASE`].
+pub const LMR_EXTENSION_MARGIN_PER_PLY: i32 = 17;
 /// Internal iterative reduction: a principal-variation node with no move from the
 /// transposition table searches one ply less from this depth on.
 pub const IIR_MIN_DEPTH: i32 = 4;
@@ -186,7 +204,9 @@ pub const KILLER_BONUS: [i32; 2] = [900, 800];
 /// Ordering bonuses for moves near the opponent's last move and the mover's own (by distance,
 /// on a line or off; fitted with the move values fixed to 1,032 Rapfi games, held-out loss of
 /// the move choice 2.284 -> 2.234, about 50 for the opponent's move and 25 for our own within
-/// four points) did not help: 87-107-24 after 218 games, -32 +-44 (same test, stopped).
+/// four points) did not help: 87-107-24 after 218 games, -32 +-44 (same test, stopped). Nor did
+/// a follow-up move (the move that last caused a cut-off after the mover's own previous move,
+/// a bonus of 500): 52-77-16 after 145 games, -61 +-55 (stopped).
 pub const COUNTER_MOVE_BONUS: i32 = 850;
 /// History scores are divided by this before they are added to the ordering score.
 pub const HISTORY_DIVISOR: i32 = 64;
@@ -312,3 +332,21 @@ pub const DEFENCE_CHECK_TIME_PERCENT: u32 = 40;
 pub const RESEARCH_TIME_PERCENT: u32 = 50;
 /// The most root moves that are checked (and refuted) for one move.
 pub const MAX_DEFENCE_CHECKS: usize = 6;
+
+/// Evaluation units per logit of the fitted move values: the temperature their fit found
+/// (`gomoku tune --policy`), with which they give the probability that a strong player picks
+/// each move (see [`crate::search::selectivity::policy_reduction`]).
+pub const POLICY_TEMPERATURE: f32 = 112.0;
+/// Policy reduction: a late move whose move value lies more than [`POLICY_REDUCTION_BIAS`]
+/// / this logits below the best of its node is reduced this many plies per logit more (at
+/// most [`POLICY_REDUCTION_MAX`]).
+///
+/// Alone, pentanomial SPRT(0, 10) at 100 ms/move against the engine without it, four runs:
+/// 815-798-275 in 1,888 games, about +3; taken with two other changes (see [`LMR_SCALE`]).
+/// Measured and not kept, same test: 0.35 a ply from 2 logits, at most 2 plies, +6 +-32
+/// after 388 games; 0.7 a ply from half a logit, at most 4, -10 +-35 after 318 games.
+pub const POLICY_REDUCTION_PER_LOGIT: f32 = 0.5;
+/// See [`POLICY_REDUCTION_PER_LOGIT`].
+pub const POLICY_REDUCTION_BIAS: f32 = 0.5;
+/// See [`POLICY_REDUCTION_PER_LOGIT`].
+pub const POLICY_REDUCTION_MAX: f32 = 3.0;

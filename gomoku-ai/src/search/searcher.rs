@@ -9,7 +9,8 @@ use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
     base_reduction, fail_high_margin, futility_margin, futility_move_count, max_shape,
-    null_move_reduction, razor_margin, singular_beta, singular_depth, stale_tt_reduction,
+    null_move_reduction, policy_reduction, razor_margin, singular_beta, singular_depth,
+    stale_tt_reduction,
 };
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
@@ -17,9 +18,9 @@ use super::tt::{Bound, Hit, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{
     CANDIDATE_RADIUS, CHECK_EVERY_NODES, EVAL_LIMIT, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
-    LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
-    NULL_MOVE_MIN_DEPTH, RAZOR_MAX_DEPTH, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
-    TRIVIAL_PRUNING_DEPTH,
+    LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_EXTENSION_MARGIN_BASE,
+    LMR_EXTENSION_MARGIN_PER_PLY, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, NULL_MOVE_MIN_DEPTH,
+    RAZOR_MAX_DEPTH, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, TRIVIAL_PRUNING_DEPTH,
 };
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
@@ -373,6 +374,15 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// Whether the evaluator orders moves by move values fitted to a strong player's choices
+    /// (a policy, see [`crate::search::selectivity::policy_reduction`]) rather than by the
+    /// hand-set point values.
+    fn has_fitted_move_values(&self) -> bool {
+        self.eval
+            .patterns()
+            .is_some_and(|p| p.weights().has_move_values())
+    }
+
     /// The legal candidate moves of the side to move, ordered best first, into `out`; and
     /// whether the position is lost because the only defence is illegal.
     pub(crate) fn candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Scored>) {
@@ -543,21 +553,33 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.static_evals[ply] = static_eval;
         let improving = ply < 2 || static_eval > self.static_evals[ply - 2];
         let selective = features.selective && ply > 0 && !pv_node && !threatened;
-        // The pruning below judges by the static evaluation. Taking a transposition-table score
-        // instead when its bound lies beyond it (as Rapfi does) cut `gomoku bench` by 39% but
-        // did not play better: two SPRT(0, 10) runs at 100 ms/move, 1,973 games in all,
-        // 933-892-148, +7 +-15 Elo.
-        if selective && static_eval.0.abs() < EVAL_LIMIT {
+        // The pruning below judges by an estimate of the node's value: a table score whose
+        // bound lies beyond the static evaluation (a search's result, as Rapfi takes it), else
+        // the static evaluation. Measured with two other changes (see `params::LMR_SCALE`).
+        let estimate = match hit {
+            Some(h)
+                if !h.score.is_mate()
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => h.score > static_eval,
+                        Bound::Upper => h.score < static_eval,
+                    } =>
+            {
+                h.score
+            }
+            _ => static_eval,
+        };
+        if selective && static_eval.0.abs() < EVAL_LIMIT && estimate.0.abs() < EVAL_LIMIT {
             // Razoring: far below alpha near the leaves, only a forced win can help.
-            if depth <= RAZOR_MAX_DEPTH && static_eval.0 + razor_margin(depth) < alpha.0 {
+            if depth <= RAZOR_MAX_DEPTH && estimate.0 + razor_margin(depth) < alpha.0 {
                 return self.search(0, ply, alpha, beta, cut_node);
             }
             // Futility: far above beta, the opponent is not expected to catch up.
             if depth <= FUTILITY_MAX_DEPTH
-                && static_eval.0 - futility_margin(depth, improving) >= beta.0
+                && estimate.0 - futility_margin(depth, improving) >= beta.0
                 && beta > -Score::WIN_THRESHOLD
             {
-                return static_eval;
+                return estimate;
             }
         }
         // Null move: if passing still holds beta with a reduced search, a move will too. The
@@ -565,6 +587,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         if selective
             && depth >= NULL_MOVE_MIN_DEPTH
             && static_eval >= beta
+            && estimate >= beta
             && beta.0.abs() < Score::WIN_THRESHOLD.0
             && self.line[ply - 1].is_some()
             && excluded.is_none()
@@ -620,6 +643,19 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         let move_count_limit = futility_move_count(depth, improving);
+        // Policy reduction: where the move values are fitted to a strong player's choices, the
+        // best of the node's, against which late moves are reduced more the less likely a
+        // strong player is to choose them.
+        let by_policy = features.selective && depth >= 2 && self.has_fitted_move_values();
+        let top_policy = if by_policy {
+            moves
+                .iter()
+                .map(|&(p, _)| self.eval.score_move(&self.board, p))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let mut searched = 0;
         for (i, &(m, _)) in moves.iter().enumerate() {
             if Some(m) == excluded {
@@ -682,6 +718,11 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     return Score::DRAW;
                 }
             }
+            let policy_gap = if by_policy {
+                top_policy - self.eval.score_move(&self.board, m)
+            } else {
+                0
+            };
             self.line[ply] = Some(m);
             self.play_prefetching(m);
             let mut s;
@@ -692,6 +733,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 if features.late_move_reductions && depth >= 2 && i > usize::from(ply == 0) {
                     if features.selective {
                         let mut r = base_reduction(self.rule, depth, i + 1);
+                        r += policy_reduction(policy_gap);
                         if !pv_node && !improving && r > 1.0 {
                             r += 1.0;
                         }
@@ -715,6 +757,15 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 let d = new_depth - reduction;
                 s = -self.search(d, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && reduction > 0 {
+                    // A reduced move that fails high by a clear margin is searched a ply
+                    // deeper than the node's other moves (Rapfi's LMR extension).
+                    let deeper = features.selective
+                        && s.0.abs() < EVAL_LIMIT
+                        && s.0
+                            > alpha.0
+                                + LMR_EXTENSION_MARGIN_BASE
+                                + LMR_EXTENSION_MARGIN_PER_PLY * reduction;
+                    new_depth += i32::from(deeper);
                     s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }
                 if s > alpha && s < beta {

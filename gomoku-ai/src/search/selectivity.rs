@@ -12,6 +12,7 @@ use gomoku_core::{Point, Rule};
 use crate::params::{
     FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, LMR_SCALE,
     MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR,
+    POLICY_REDUCTION_BIAS, POLICY_REDUCTION_MAX, POLICY_REDUCTION_PER_LOGIT, POLICY_TEMPERATURE,
     QUIESCENCE_LINE_REACH, QUIESCENCE_SQUARE_REACH, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
     SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION, STALE_TT_REDUCTION_PERCENT,
 };
@@ -148,6 +149,15 @@ pub(crate) fn max_shape(shapes: [Shape; 4]) -> Shape {
     shapes.into_iter().max().unwrap_or(Shape::None)
 }
 
+/// Extra late-move reduction (plies) for a move whose fitted move value lies
+/// `gap` evaluation units below the best of its node: the move values are a policy fitted to a
+/// strong player's moves (a logit per [`POLICY_TEMPERATURE`] units), so a move the policy finds
+/// unlikely is searched shallower, as Rapfi's policy reduction does.
+pub(crate) fn policy_reduction(gap: i32) -> f32 {
+    let logits = gap as f32 / POLICY_TEMPERATURE;
+    (POLICY_REDUCTION_PER_LOGIT * logits - POLICY_REDUCTION_BIAS).clamp(0.0, POLICY_REDUCTION_MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +228,17 @@ mod tests {
         assert!(base_reduction(Rule::Freestyle, 8, 10) > base_reduction(Rule::Freestyle, 4, 10));
         assert!(base_reduction(Rule::Freestyle, 8, 20) > base_reduction(Rule::Freestyle, 8, 5));
         assert!(base_reduction(Rule::Renju, 8, 20) < base_reduction(Rule::Freestyle, 8, 20));
+    }
+
+    #[test]
+    fn policy_reductions_grow_with_the_gap_to_the_best_move_within_bounds() {
+        assert_eq!(policy_reduction(0), 0.0);
+        assert_eq!(policy_reduction(-500), 0.0);
+        let gaps = [0, 50, 100, 200, 400, 800, 1600, 100_000];
+        let r: Vec<f32> = gaps.iter().map(|&g| policy_reduction(g)).collect();
+        assert!(r.windows(2).all(|w| w[0] <= w[1]), "{r:?}");
+        assert!(r[4] > 0.0, "{r:?}");
+        assert_eq!(r[7], POLICY_REDUCTION_MAX);
     }
 
     #[test]
