@@ -335,7 +335,7 @@ pub const MAX_DEFENCE_CHECKS: usize = 6;
 
 /// Evaluation units per logit of the fitted move values: the temperature their fit found
 /// (`gomoku tune --policy`), with which they give the probability that a strong player picks
-/// each move (see [`crate::search::selectivity::policy_reduction`]).
+/// each move (see [`POLICY_REDUCTION_PER_LOGIT`]).
 pub const POLICY_TEMPERATURE: f32 = 112.0;
 /// Policy reduction: a late move whose move value lies more than [`POLICY_REDUCTION_BIAS`]
 /// / this logits below the best of its node is reduced this many plies per logit more (at
