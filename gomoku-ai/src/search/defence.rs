@@ -36,7 +36,7 @@ pub(super) fn defend_root<E: Evaluator>(
         searcher.exclude_root(best);
         let mut rest = Vec::new();
         searcher.candidates(0, None, &mut rest);
-        let Some(&(next, _)) = rest.first() else {
+        let Some(next) = rest.first().map(|c| c.point) else {
             *result = first_choice;
             break;
         };

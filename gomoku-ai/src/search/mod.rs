@@ -328,7 +328,7 @@ fn iterate<E: Evaluator>(
     searcher.candidates(0, None, &mut root_moves);
     let fallback = root_moves
         .first()
-        .map(|&(p, _)| p)
+        .map(|c| c.point)
         .or_else(|| any_legal_move(searcher));
     let mut result = SearchResult {
         best: fallback,

@@ -89,7 +89,7 @@ pub(super) fn search_lines<E: Evaluator>(
     }
     if lines.is_empty() {
         // Stopped before the first line was found: the best-ordered candidate.
-        lines.push(line_of(searcher, 0, Score::DRAW, vec![root_moves[0].0]));
+        lines.push(line_of(searcher, 0, Score::DRAW, vec![root_moves[0].point]));
     }
     Some(finish(searcher, lines, &mut |_| {}))
 }

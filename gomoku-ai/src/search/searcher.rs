@@ -46,8 +46,17 @@ fn may_be_foul(shapes: [Shape; 4]) -> bool {
 
 mod quiescence;
 
-/// A candidate move and its ordering score.
-type Scored = (Point, i32);
+/// A candidate move as the move generator hands it to the search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Candidate {
+    /// The move.
+    pub(crate) point: Point,
+    /// Its place in the ordering: the move's own value plus history and killer bonuses
+    /// (`i32::MAX` for the table move); higher is searched first.
+    pub(crate) order: i32,
+    /// The move's own value ([`Evaluator::score_move`]), without the bonuses.
+    pub(crate) value: i32,
+}
 
 /// What a singular-extension test decided for the transposition table's move.
 enum Singular {
@@ -90,7 +99,7 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     pub(crate) stopped: bool,
     pv: Box<[[Point; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
-    move_lists: Vec<Vec<Scored>>,
+    move_lists: Vec<Vec<Candidate>>,
     /// The static evaluation of the node at each ply of the current line.
     static_evals: [Score; MAX_PLY + 2],
     /// The move at each ply of the current line (`None` for a null move, a pass).
@@ -385,23 +394,28 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     /// The legal candidate moves of the side to move, ordered best first, into `out`; and
     /// whether the position is lost because the only defence is illegal.
-    pub(crate) fn candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Scored>) {
+    pub(crate) fn candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Candidate>) {
         out.clear();
         let us = self.board.side_to_move();
         let them = !us;
         let pat = self.patterns();
         let prune = self.features.threat_pruning;
         let prev = self.opponent_last(ply);
-        let push = |out: &mut Vec<Scored>, p: Point| {
+        let push = |out: &mut Vec<Candidate>, p: Point| {
             if self.is_legal(p) && !(ply == 0 && self.root_excluded.contains(&p)) {
-                let mut score = self.eval.score_move(&self.board, p);
+                let value = self.eval.score_move(&self.board, p);
+                let mut order = value;
                 if self.features.killers_history {
-                    score += self.memory.bonus(ply, us, p, prev);
+                    order += self.memory.bonus(ply, us, p, prev);
                 }
                 if Some(p) == tt_move {
-                    score = i32::MAX;
+                    order = i32::MAX;
                 }
-                out.push((p, score));
+                out.push(Candidate {
+                    point: p,
+                    order,
+                    value,
+                });
             }
         };
         if prune && !pat.fives(them).is_empty() {
@@ -435,7 +449,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
             }
         }
-        out.sort_by_key(|m| std::cmp::Reverse(m.1));
+        out.sort_by_key(|m| std::cmp::Reverse(m.order));
     }
 
     /// Negamax alpha-beta from the current position with `depth` plies left, `ply` plies from
@@ -648,16 +662,18 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         // strong player is to choose them.
         let by_policy = features.selective && depth >= 2 && self.has_fitted_move_values();
         let top_policy = if by_policy {
-            moves
-                .iter()
-                .map(|&(p, _)| self.eval.score_move(&self.board, p))
-                .max()
-                .unwrap_or(0)
+            moves.iter().map(|c| c.value).max().unwrap_or(0)
         } else {
             0
         };
         let mut searched = 0;
-        for (i, &(m, _)) in moves.iter().enumerate() {
+        for (
+            i,
+            &Candidate {
+                point: m, value, ..
+            },
+        ) in moves.iter().enumerate()
+        {
             if Some(m) == excluded {
                 continue;
             }
@@ -718,11 +734,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     return Score::DRAW;
                 }
             }
-            let policy_gap = if by_policy {
-                top_policy - self.eval.score_move(&self.board, m)
-            } else {
-                0
-            };
+            let policy_gap = if by_policy { top_policy - value } else { 0 };
             self.line[ply] = Some(m);
             self.play_prefetching(m);
             let mut s;

@@ -12,7 +12,7 @@
 
 use gomoku_core::Point;
 
-use super::Searcher;
+use super::{Candidate, Searcher};
 use crate::evaluator::Evaluator;
 use crate::params::{MAX_PLY, QUIESCENCE_MAX_FOURS, QUIESCENCE_NODES};
 use crate::score::Score;
@@ -87,11 +87,16 @@ impl<E: Evaluator> Searcher<'_, E> {
         moves.clear();
         for p in self.patterns().fours(us) {
             if own_last.is_none_or(|last| in_four_reach(p, last)) && self.is_legal(p) {
-                moves.push((p, self.eval.score_move(&self.board, p)));
+                let value = self.eval.score_move(&self.board, p);
+                moves.push(Candidate {
+                    point: p,
+                    order: value,
+                    value,
+                });
             }
         }
-        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
-        for &(four, _) in moves.iter() {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.order));
+        for &Candidate { point: four, .. } in moves.iter() {
             self.nodes += 1;
             self.seldepth = self.seldepth.max(ply as u32 + 1);
             self.play(four);
