@@ -8,9 +8,9 @@ use super::features::SearchFeatures;
 use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
-    base_reduction, fail_high_margin, futility_margin, futility_move_count, max_shape,
-    null_move_reduction, policy_reduction, razor_margin, singular_beta, singular_depth,
-    stale_tt_reduction,
+    base_reduction, fail_high_margin, futility_margin, futility_move_count, lmr_extension_margin,
+    max_shape, null_move_reduction, policy_reduction, pruning_estimate, razor_margin,
+    singular_beta, singular_depth, stale_tt_reduction,
 };
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
@@ -18,9 +18,9 @@ use super::tt::{Bound, Hit, TranspositionTable};
 use crate::evaluator::Evaluator;
 use crate::params::{
     CANDIDATE_RADIUS, CHECK_EVERY_NODES, EVAL_LIMIT, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH,
-    LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_EXTENSION_MARGIN_BASE,
-    LMR_EXTENSION_MARGIN_PER_PLY, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, NULL_MOVE_MIN_DEPTH,
-    RAZOR_MAX_DEPTH, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, TRIVIAL_PRUNING_DEPTH,
+    LMP_MAX_DEPTH, LMP_MIN_MOVE, LMP_MOVES_PER_DEPTH2, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
+    NULL_MOVE_MIN_DEPTH, RAZOR_MAX_DEPTH, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
+    TRIVIAL_PRUNING_DEPTH,
 };
 use crate::pattern::{Patterns, Shape};
 use crate::player::StopFlag;
@@ -567,22 +567,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         self.static_evals[ply] = static_eval;
         let improving = ply < 2 || static_eval > self.static_evals[ply - 2];
         let selective = features.selective && ply > 0 && !pv_node && !threatened;
-        // The pruning below judges by an estimate of the node's value: a table score whose
-        // bound lies beyond the static evaluation (a search's result, as Rapfi takes it), else
-        // the static evaluation. Measured with two other changes (see `params::LMR_SCALE`).
-        let estimate = match hit {
-            Some(h)
-                if !h.score.is_mate()
-                    && match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => h.score > static_eval,
-                        Bound::Upper => h.score < static_eval,
-                    } =>
-            {
-                h.score
-            }
-            _ => static_eval,
-        };
+        let estimate = pruning_estimate(static_eval, hit.as_ref());
         if selective && static_eval.0.abs() < EVAL_LIMIT && estimate.0.abs() < EVAL_LIMIT {
             // Razoring: far below alpha near the leaves, only a forced win can help.
             if depth <= RAZOR_MAX_DEPTH && estimate.0 + razor_margin(depth) < alpha.0 {
@@ -773,10 +758,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     // deeper than the node's other moves (Rapfi's LMR extension).
                     let deeper = features.selective
                         && s.0.abs() < EVAL_LIMIT
-                        && s.0
-                            > alpha.0
-                                + LMR_EXTENSION_MARGIN_BASE
-                                + LMR_EXTENSION_MARGIN_PER_PLY * reduction;
+                        && s.0 > alpha.0 + lmr_extension_margin(reduction);
                     new_depth += i32::from(deeper);
                     s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }

@@ -10,13 +10,16 @@ use std::sync::OnceLock;
 use gomoku_core::{Point, Rule};
 
 use crate::params::{
-    FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, LMR_SCALE,
-    MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR,
-    POLICY_REDUCTION_BIAS, POLICY_REDUCTION_MAX, POLICY_REDUCTION_PER_LOGIT, POLICY_TEMPERATURE,
-    QUIESCENCE_LINE_REACH, QUIESCENCE_SQUARE_REACH, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY,
-    SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION, STALE_TT_REDUCTION_PERCENT,
+    FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY,
+    LMR_EXTENSION_MARGIN_BASE, LMR_EXTENSION_MARGIN_PER_PLY, LMR_SCALE, MOVE_COUNT_BASE,
+    MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, POLICY_REDUCTION_BIAS,
+    POLICY_REDUCTION_MAX, POLICY_REDUCTION_PER_LOGIT, POLICY_TEMPERATURE, QUIESCENCE_LINE_REACH,
+    QUIESCENCE_SQUARE_REACH, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY, SINGULAR_MARGIN_PER_PLY,
+    STALE_TT_MAX_REDUCTION, STALE_TT_REDUCTION_PERCENT,
 };
 use crate::pattern::Shape;
+use crate::score::Score;
+use crate::search::tt::{Bound, Hit};
 
 /// How far the static evaluation may lie below alpha, `depth` plies from the leaves, before the
 /// node drops into the leaf search (only a forced win could lift it).
@@ -37,6 +40,35 @@ pub(crate) fn futility_margin(depth: i32, improving: bool) -> i32 {
 #[inline]
 pub(crate) fn fail_high_margin(depth: i32) -> i32 {
     FAIL_HIGH_MARGIN_BASE + FAIL_HIGH_MARGIN_PER_PLY * depth
+}
+
+/// The value by which razoring, futility and null-move pruning judge a node whose static
+/// evaluation is `static_eval`: the table score where its bound lies beyond the static
+/// evaluation (a search's result, as Rapfi takes it; an exact score always), else the static
+/// evaluation. Mate scores are left to the search. Measured with two other changes (see
+/// [`LMR_SCALE`]).
+#[inline]
+pub(crate) fn pruning_estimate(static_eval: Score, hit: Option<&Hit>) -> Score {
+    match hit {
+        Some(h)
+            if !h.score.is_mate()
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > static_eval,
+                    Bound::Upper => h.score < static_eval,
+                } =>
+        {
+            h.score
+        }
+        _ => static_eval,
+    }
+}
+
+/// How far a late move's search reduced by `reduction` plies must fail high (above alpha) for
+/// the move to be searched again a ply deeper than the node's other moves (the LMR extension).
+#[inline]
+pub(crate) fn lmr_extension_margin(reduction: i32) -> i32 {
+    LMR_EXTENSION_MARGIN_BASE + LMR_EXTENSION_MARGIN_PER_PLY * reduction
 }
 
 /// How many moves a node `depth` plies from the leaves searches (once it has a move that does
@@ -239,6 +271,40 @@ mod tests {
         assert!(r.windows(2).all(|w| w[0] <= w[1]), "{r:?}");
         assert!(r[4] > 0.0, "{r:?}");
         assert_eq!(r[7], POLICY_REDUCTION_MAX);
+    }
+
+    fn hit(score: i32, bound: Bound) -> Hit {
+        Hit {
+            score: Score(score),
+            best: None,
+            depth: 5,
+            bound,
+        }
+    }
+
+    #[test]
+    fn the_pruning_estimate_takes_a_table_score_only_where_its_bound_lies_beyond_the_evaluation() {
+        let eval = Score(100);
+        let estimate = |h: Option<Hit>| pruning_estimate(eval, h.as_ref());
+        assert_eq!(estimate(None), eval);
+        assert_eq!(estimate(Some(hit(-50, Bound::Exact))), Score(-50));
+        assert_eq!(estimate(Some(hit(300, Bound::Exact))), Score(300));
+        // A lower bound says more only above the evaluation, an upper bound only below it.
+        assert_eq!(estimate(Some(hit(300, Bound::Lower))), Score(300));
+        assert_eq!(estimate(Some(hit(50, Bound::Lower))), eval);
+        assert_eq!(estimate(Some(hit(50, Bound::Upper))), Score(50));
+        assert_eq!(estimate(Some(hit(300, Bound::Upper))), eval);
+        // Mates are the search's business, not the pruning's.
+        let mate = Score::win_in(7).0;
+        assert_eq!(estimate(Some(hit(mate, Bound::Exact))), eval);
+        assert_eq!(estimate(Some(hit(-mate, Bound::Upper))), eval);
+    }
+
+    #[test]
+    fn deeper_reductions_need_a_wider_fail_high_to_extend() {
+        assert_eq!(lmr_extension_margin(0), LMR_EXTENSION_MARGIN_BASE);
+        let margins: Vec<i32> = (0..6).map(lmr_extension_margin).collect();
+        assert!(margins.windows(2).all(|w| w[0] < w[1]), "{margins:?}");
     }
 
     #[test]
