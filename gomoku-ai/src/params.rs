@@ -165,7 +165,9 @@ pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
 /// (Rapfi's `ttPv`, rather than only at principal-variation nodes), 139-154-31 after 324 games, -16
 /// +-36. Rapfi's alpha-improvement reduction (once a move raises alpha at a node 3 to 11 plies from
 /// the leaves, the remaining moves are searched a ply shallower; `gomoku bench` nodes fell by 45%):
-/// 174-171-40 after 385 games, +3 +-33 (stopped).
+/// 174-171-40 after 385 games, +3 +-33 (stopped); on top of the history in the reductions
+/// ([`HISTORY_REDUCTION_SHALLOW`]; `gomoku bench` 20% fewer nodes), 95-119-32 after 246
+/// games, -34 +-41 (stopped).
 pub const LMR_SCALE: f32 = 0.7;
 /// LMR extension: a reduced move whose reduced search fails high by more than
 /// `LMR_EXTENSION_MARGIN_BASE + LMR_EXTENSION_MARGIN_PER_PLY * reduction` is searched a ply
@@ -209,13 +211,41 @@ pub const KILLER_BONUS: [i32; 2] = [900, 800];
 /// a bonus of 500): 52-77-16 after 145 games, -61 +-55 (stopped).
 pub const COUNTER_MOVE_BONUS: i32 = 850;
 /// History scores are divided by this before they are added to the ordering score.
-pub const HISTORY_DIVISOR: i32 = 64;
-/// History scores are halved when one reaches this.
+pub const HISTORY_DIVISOR: i32 = 16;
+/// History scores stay within +- this: a cut-off adds a bonus growing with the depth (Rapfi's
+/// 25 d^2 + 105 d - 157, at most [`HISTORY_MAX_BONUS`]) to the move that cut off and takes it
+/// from the moves searched before it, each change pulled towards zero by the score's distance
+/// from this bound (Rapfi's history). Late move reductions follow the history
+/// ([`HISTORY_REDUCTION_SHALLOW`]).
 ///
-/// Rapfi's history instead (a bonus of depth squared to the move that cut off and a malus to
-/// the moves searched before it, each pulled towards zero by its distance from this bound):
-/// pentanomial SPRT(0, 10) at 100 ms/move, 174-165-52 after 391 games, +8 +-32 (stopped).
-pub const HISTORY_MAX: i32 = 1 << 20;
+/// Measured together (history with malus and history in the reductions, against the history
+/// that only grew, by depth squared, and ordered only): see [`HISTORY_REDUCTION_SHALLOW`].
+/// The malus alone, ordering only: pentanomial SPRT(0, 10) at 100 ms/move, 174-165-52 after
+/// 391 games, +8 +-32 (stopped).
+pub const HISTORY_MAX: i32 = 10692;
+/// The largest history bonus of one cut-off (see [`HISTORY_MAX`]).
+pub const HISTORY_MAX_BONUS: i32 = 8927;
+/// Late move reductions fall by a ply per this much history score above
+/// [`HISTORY_NEUTRAL`] (rise below it), at depths up to 5: a move that often cut off before is
+/// searched deeper, one that often failed shallower (Rapfi's reduction by its history score,
+/// with its constants; ours has one history table where Rapfi keeps two, so half its offset).
+///
+/// With the history of [`HISTORY_MAX`] (a malus to the moves tried before a cut-off) and the
+/// history's ordering bonus divided by 16 (was 64, of a history that grew up to 2^20), against
+/// the engine before (052b00c), pentanomial SPRT(0, 10) at 100 ms/move: 609-522-175 after
+/// 1,306 games, +23 +-18 (LLR 2.55 of 2.94, stopped for time). `gomoku bench` 197,148 ->
+/// 155,130 nodes.
+///
+/// Measured and not kept on top of it (same test against it): history updated at every node
+/// whose best move raised alpha (not only at cut-offs, as Rapfi does) and at table cut-offs (a
+/// bonus for the table move that holds beta, a malus for one that fails low): 98-150-29 after
+/// 277 games, -66 +-40 (stopped); [`LMR_SCALE`] 0.6: 146-147-37 after 330 games, -1 +-35
+/// (stopped).
+pub const HISTORY_REDUCTION_SHALLOW: f32 = 12267.0;
+/// See [`HISTORY_REDUCTION_SHALLOW`]; from depth 6 on.
+pub const HISTORY_REDUCTION_DEEP: f32 = 16647.0;
+/// See [`HISTORY_REDUCTION_SHALLOW`].
+pub const HISTORY_NEUTRAL: i32 = 1661;
 
 /// Default size of the transposition table (bytes): the largest the engine sizes it to by
 /// itself (see [`HASH_BYTES_PER_MS`]).
@@ -345,6 +375,9 @@ pub const POLICY_TEMPERATURE: f32 = 112.0;
 /// 815-798-275 in 1,888 games, about +3; taken with two other changes (see [`LMR_SCALE`]).
 /// Measured and not kept, same test: 0.35 a ply from 2 logits, at most 2 plies, +6 +-32
 /// after 388 games; 0.7 a ply from half a logit, at most 4, -10 +-35 after 318 games.
+/// Policy pruning as well (Rapfi's, with its network's policy: up to 6 plies from the leaves, a
+/// move that is no threat nor defence and lies more than 3 + 0.5 a ply logits below the best,
+/// not searched; `gomoku bench` 9% fewer nodes): 171-182-66 after 419 games, -9 +-31 (stopped).
 pub const POLICY_REDUCTION_PER_LOGIT: f32 = 0.5;
 /// See [`POLICY_REDUCTION_PER_LOGIT`].
 pub const POLICY_REDUCTION_BIAS: f32 = 0.5;

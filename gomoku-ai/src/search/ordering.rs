@@ -2,11 +2,14 @@
 
 use gomoku_core::{Color, MAX_CELLS, Point};
 
-use crate::params::{COUNTER_MOVE_BONUS, HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS, MAX_PLY};
+use crate::params::{
+    COUNTER_MOVE_BONUS, HISTORY_DIVISOR, HISTORY_MAX, HISTORY_MAX_BONUS, KILLER_BONUS, MAX_PLY,
+};
 
 /// Killer moves (the last two moves that caused a cut-off at each ply), counter moves (the last
 /// move of each colour that caused a cut-off right after the opponent played a given point) and
-/// history scores (how often a move by a colour caused a cut-off, weighted by depth).
+/// history scores (how often a move by a colour caused a cut-off rather than failed before
+/// another move did, weighted by depth; see [`HISTORY_MAX`]).
 #[derive(Clone, Debug)]
 pub(crate) struct OrderingMemory {
     killers: [[Option<Point>; 2]; MAX_PLY + 1],
@@ -59,7 +62,8 @@ impl OrderingMemory {
     }
 
     /// Records that `p` by `color` caused a cut-off at `ply` with `depth` left, in answer to
-    /// the opponent's move `prev`.
+    /// the opponent's move `prev`, after the moves `tried` failed: `p`'s history rises and
+    /// theirs falls by as much.
     pub(crate) fn record_cutoff(
         &mut self,
         ply: usize,
@@ -67,6 +71,7 @@ impl OrderingMemory {
         p: Point,
         depth: i32,
         prev: Option<Point>,
+        tried: &[Point],
     ) {
         if let Some(q) = prev {
             self.counter[color.index()][q.index()] = Some(p);
@@ -76,14 +81,26 @@ impl OrderingMemory {
             killers[1] = killers[0];
             killers[0] = Some(p);
         }
-        let h = &mut self.history[color.index()][p.index()];
-        *h += depth * depth;
-        if *h >= HISTORY_MAX {
-            for h in self.history.iter_mut().flatten() {
-                *h /= 2;
-            }
+        let bonus = (25 * depth * depth + 105 * depth - 157).clamp(0, HISTORY_MAX_BONUS);
+        let table = &mut self.history[color.index()];
+        gravity(&mut table[p.index()], bonus);
+        for q in tried {
+            gravity(&mut table[q.index()], -bonus);
         }
     }
+
+    /// The history score of `p` for `color`, within +-[`HISTORY_MAX`].
+    #[inline]
+    pub(crate) fn history(&self, color: Color, p: Point) -> i32 {
+        self.history[color.index()][p.index()]
+    }
+}
+
+/// Adds `bonus` to `h`, pulled towards zero by `h`'s distance from the bound, so that `h` stays
+/// within +-[`HISTORY_MAX`].
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 #[cfg(test)]
@@ -98,7 +115,7 @@ mod tests {
     fn a_counter_move_is_preferred_only_after_the_move_it_answered() {
         let mut memory = OrderingMemory::new();
         let (answer, answered, other) = (pt(7, 7), pt(8, 8), pt(3, 3));
-        memory.record_cutoff(5, Color::White, answer, 1, Some(answered));
+        memory.record_cutoff(5, Color::White, answer, 1, Some(answered), &[]);
         let after = |prev| memory.bonus(9, Color::White, answer, prev);
         // The killer bonus is per ply (9 has none); the history is the same in every case.
         assert_eq!(
@@ -114,11 +131,46 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_off_raises_the_moves_history_and_lowers_the_moves_tried_before_it_within_bounds() {
+        let mut memory = OrderingMemory::new();
+        let (cut, tried, other) = (pt(7, 7), pt(6, 6), pt(3, 3));
+        memory.record_cutoff(4, Color::Black, cut, 6, None, &[tried]);
+        assert!(
+            memory.history(Color::Black, cut) > 0 && memory.history(Color::Black, tried) < 0,
+            "{} {}",
+            memory.history(Color::Black, cut),
+            memory.history(Color::Black, tried)
+        );
+        assert_eq!(
+            memory.history(Color::Black, cut),
+            -memory.history(Color::Black, tried)
+        );
+        assert_eq!(memory.history(Color::Black, other), 0);
+        assert_eq!(memory.history(Color::White, cut), 0);
+        // However often, deep or shallow, the scores stay within the bound and keep their order.
+        for depth in (1..40).cycle().take(500) {
+            memory.record_cutoff(4, Color::Black, cut, depth, None, &[tried]);
+            assert!(
+                memory.history(Color::Black, cut) <= HISTORY_MAX
+                    && memory.history(Color::Black, tried) >= -HISTORY_MAX
+            );
+        }
+        assert!(
+            memory.history(Color::Black, cut) > HISTORY_MAX / 2
+                && memory.history(Color::Black, tried) < -HISTORY_MAX / 2
+        );
+        // A move that starts to fail after cutting off loses its history again.
+        let before = memory.history(Color::Black, cut);
+        memory.record_cutoff(4, Color::Black, tried, 10, None, &[cut]);
+        assert!(memory.history(Color::Black, cut) < before);
+    }
+
+    #[test]
     fn a_new_cut_off_replaces_the_counter_move() {
         let mut memory = OrderingMemory::new();
         let (first, second, answered) = (pt(7, 7), pt(6, 6), pt(8, 8));
-        memory.record_cutoff(5, Color::Black, first, 1, Some(answered));
-        memory.record_cutoff(5, Color::Black, second, 1, Some(answered));
+        memory.record_cutoff(5, Color::Black, first, 1, Some(answered), &[]);
+        memory.record_cutoff(5, Color::Black, second, 1, Some(answered), &[]);
         let gain = |p| {
             memory.bonus(9, Color::Black, p, Some(answered))
                 - memory.bonus(9, Color::Black, p, None)

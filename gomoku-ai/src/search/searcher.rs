@@ -8,9 +8,9 @@ use super::features::SearchFeatures;
 use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
 use super::selectivity::{
-    base_reduction, fail_high_margin, futility_margin, futility_move_count, lmr_extension_margin,
-    max_shape, null_move_reduction, policy_reduction, pruning_estimate, razor_margin,
-    singular_beta, singular_depth, stale_tt_reduction,
+    base_reduction, fail_high_margin, futility_margin, futility_move_count, history_reduction,
+    lmr_extension_margin, max_shape, null_move_reduction, policy_reduction, pruning_estimate,
+    razor_margin, singular_beta, singular_depth, stale_tt_reduction,
 };
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
@@ -45,6 +45,9 @@ fn may_be_foul(shapes: [Shape; 4]) -> bool {
 }
 
 mod quiescence;
+
+/// At most this many moves of a node that did not cut off lose history when a later one does.
+const MAX_TRIED: usize = 32;
 
 /// A candidate move as the move generator hands it to the search.
 #[derive(Clone, Copy, Debug)]
@@ -652,6 +655,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             0
         };
         let mut searched = 0;
+        // The moves searched without a cut-off, whose history a later cut-off lowers.
+        let mut tried = [Point::new_unchecked(0, 0); MAX_TRIED];
+        let mut tried_len = 0;
         for (
             i,
             &Candidate {
@@ -746,6 +752,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                         if cut_node && !killer {
                             r += 1.0;
                         }
+                        if features.killers_history {
+                            r -= history_reduction(self.memory.history(us, m), depth);
+                        }
                         reduction = (r.round() as i32).clamp(0, (new_depth - 1).max(0));
                     } else if !important && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE {
                         reduction = 1;
@@ -771,6 +780,10 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 self.move_lists[ply] = moves;
                 return Score::DRAW;
             }
+            if s < beta && tried_len < tried.len() {
+                tried[tried_len] = m;
+                tried_len += 1;
+            }
             if s > best {
                 best = s;
                 best_move = Some(m);
@@ -780,7 +793,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     if s >= beta {
                         if features.killers_history && !forced {
                             let prev = self.opponent_last(ply);
-                            self.memory.record_cutoff(ply, us, m, depth, prev);
+                            self.memory
+                                .record_cutoff(ply, us, m, depth, prev, &tried[..tried_len]);
                         }
                         break;
                     }

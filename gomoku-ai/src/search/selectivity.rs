@@ -10,12 +10,13 @@ use std::sync::OnceLock;
 use gomoku_core::{Point, Rule};
 
 use crate::params::{
-    FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY,
-    LMR_EXTENSION_MARGIN_BASE, LMR_EXTENSION_MARGIN_PER_PLY, LMR_SCALE, MOVE_COUNT_BASE,
-    MOVE_COUNT_EXPONENT, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, POLICY_REDUCTION_BIAS,
-    POLICY_REDUCTION_MAX, POLICY_REDUCTION_PER_LOGIT, POLICY_TEMPERATURE, QUIESCENCE_LINE_REACH,
-    QUIESCENCE_SQUARE_REACH, RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY, SINGULAR_MARGIN_PER_PLY,
-    STALE_TT_MAX_REDUCTION, STALE_TT_REDUCTION_PERCENT,
+    FAIL_HIGH_MARGIN_BASE, FAIL_HIGH_MARGIN_PER_PLY, FUTILITY_MARGIN_PER_PLY, HISTORY_NEUTRAL,
+    HISTORY_REDUCTION_DEEP, HISTORY_REDUCTION_SHALLOW, LMR_EXTENSION_MARGIN_BASE,
+    LMR_EXTENSION_MARGIN_PER_PLY, LMR_SCALE, MOVE_COUNT_BASE, MOVE_COUNT_EXPONENT,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, POLICY_REDUCTION_BIAS, POLICY_REDUCTION_MAX,
+    POLICY_REDUCTION_PER_LOGIT, POLICY_TEMPERATURE, QUIESCENCE_LINE_REACH, QUIESCENCE_SQUARE_REACH,
+    RAZOR_MARGIN_BASE, RAZOR_MARGIN_PER_PLY, SINGULAR_MARGIN_PER_PLY, STALE_TT_MAX_REDUCTION,
+    STALE_TT_REDUCTION_PERCENT,
 };
 use crate::pattern::Shape;
 use crate::score::Score;
@@ -181,6 +182,20 @@ pub(crate) fn max_shape(shapes: [Shape; 4]) -> Shape {
     shapes.into_iter().max().unwrap_or(Shape::None)
 }
 
+/// How many plies less a late move with history score `history` is reduced at a node `depth`
+/// plies from the leaves: positive above [`HISTORY_NEUTRAL`], negative (more reduction) below,
+/// a ply per [`HISTORY_REDUCTION_SHALLOW`] (from depth 6 on [`HISTORY_REDUCTION_DEEP`]) of
+/// difference, as Rapfi adjusts its reductions by its history.
+#[inline]
+pub(crate) fn history_reduction(history: i32, depth: i32) -> f32 {
+    let per_ply = if depth > 5 {
+        HISTORY_REDUCTION_DEEP
+    } else {
+        HISTORY_REDUCTION_SHALLOW
+    };
+    (history - HISTORY_NEUTRAL) as f32 / per_ply
+}
+
 /// Extra late-move reduction (plies) for a move whose fitted move value lies
 /// `gap` evaluation units below the best of its node: the move values are a policy fitted to a
 /// strong player's moves (a logit per [`POLICY_TEMPERATURE`] units), so a move the policy finds
@@ -193,6 +208,7 @@ pub(crate) fn policy_reduction(gap: i32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::HISTORY_MAX;
 
     #[test]
     fn looked_up_values_equal_the_computed_ones_inside_and_past_the_tables() {
@@ -305,6 +321,15 @@ mod tests {
         assert_eq!(lmr_extension_margin(0), LMR_EXTENSION_MARGIN_BASE);
         let margins: Vec<i32> = (0..6).map(lmr_extension_margin).collect();
         assert!(margins.windows(2).all(|w| w[0] < w[1]), "{margins:?}");
+    }
+
+    #[test]
+    fn good_history_reduces_less_and_bad_history_more_and_less_so_deep() {
+        assert_eq!(history_reduction(HISTORY_NEUTRAL, 3), 0.0);
+        assert!(history_reduction(HISTORY_MAX, 3) > 0.0);
+        assert!(history_reduction(-HISTORY_MAX, 3) < -1.0);
+        assert!(history_reduction(HISTORY_MAX, 3) > history_reduction(HISTORY_MAX, 8));
+        assert!(history_reduction(HISTORY_MAX, 3) < 1.0);
     }
 
     #[test]
