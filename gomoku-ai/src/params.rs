@@ -225,6 +225,14 @@ pub const HISTORY_DIVISOR: i32 = 16;
 pub const HISTORY_MAX: i32 = 10692;
 /// The largest history bonus of one cut-off (see [`HISTORY_MAX`]).
 pub const HISTORY_MAX_BONUS: i32 = 8927;
+/// The history bonus of a cut-off `d` plies from the leaves is
+/// `HISTORY_BONUS_PER_DEPTH2 * d^2 + HISTORY_BONUS_PER_DEPTH * d - HISTORY_BONUS_OFFSET`,
+/// between 0 and [`HISTORY_MAX_BONUS`] (Rapfi's constants).
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 25;
+/// See [`HISTORY_BONUS_PER_DEPTH2`].
+pub const HISTORY_BONUS_PER_DEPTH: i32 = 105;
+/// See [`HISTORY_BONUS_PER_DEPTH2`].
+pub const HISTORY_BONUS_OFFSET: i32 = 157;
 /// Late move reductions fall by a ply per this much history score above
 /// [`HISTORY_NEUTRAL`] (rise below it), at depths up to 5: a move that often cut off before is
 /// searched deeper, one that often failed shallower (Rapfi's reduction by its history score,

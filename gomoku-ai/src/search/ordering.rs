@@ -3,7 +3,8 @@
 use gomoku_core::{Color, MAX_CELLS, Point};
 
 use crate::params::{
-    COUNTER_MOVE_BONUS, HISTORY_DIVISOR, HISTORY_MAX, HISTORY_MAX_BONUS, KILLER_BONUS, MAX_PLY,
+    COUNTER_MOVE_BONUS, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_DEPTH, HISTORY_BONUS_PER_DEPTH2,
+    HISTORY_DIVISOR, HISTORY_MAX, HISTORY_MAX_BONUS, KILLER_BONUS, MAX_PLY,
 };
 
 /// Killer moves (the last two moves that caused a cut-off at each ply), counter moves (the last
@@ -81,8 +82,8 @@ impl OrderingMemory {
             killers[1] = killers[0];
             killers[0] = Some(p);
         }
-        let bonus = (25 * depth * depth + 105 * depth - 157).clamp(0, HISTORY_MAX_BONUS);
         let table = &mut self.history[color.index()];
+        let bonus = history_bonus(depth);
         gravity(&mut table[p.index()], bonus);
         for q in tried {
             gravity(&mut table[q.index()], -bonus);
@@ -94,6 +95,15 @@ impl OrderingMemory {
     pub(crate) fn history(&self, color: Color, p: Point) -> i32 {
         self.history[color.index()][p.index()]
     }
+}
+
+/// The history bonus of a cut-off `depth` plies from the leaves (see
+/// [`HISTORY_BONUS_PER_DEPTH2`]).
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_PER_DEPTH2 * depth * depth + HISTORY_BONUS_PER_DEPTH * depth
+        - HISTORY_BONUS_OFFSET)
+        .clamp(0, HISTORY_MAX_BONUS)
 }
 
 /// Adds `bonus` to `h`, pulled towards zero by `h`'s distance from the bound, so that `h` stays
@@ -163,6 +173,16 @@ mod tests {
         let before = memory.history(Color::Black, cut);
         memory.record_cutoff(4, Color::Black, tried, 10, None, &[cut]);
         assert!(memory.history(Color::Black, cut) < before);
+    }
+
+    #[test]
+    fn the_bonus_grows_with_the_depth_within_its_bounds() {
+        assert_eq!(history_bonus(0), 0);
+        assert_eq!(history_bonus(1), 0);
+        assert_eq!(history_bonus(2), 153);
+        let bonuses: Vec<i32> = (1..40).map(history_bonus).collect();
+        assert!(bonuses.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(history_bonus(100), HISTORY_MAX_BONUS);
     }
 
     #[test]
