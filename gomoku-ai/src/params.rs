@@ -90,7 +90,8 @@ pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// See [`MOVE_COUNT_BASE`].
 ///
 /// 1.5 (towards Rapfi's 1.32, whose plies are shallower than ours): pentanomial SPRT(0, 10)
-/// at 100 ms/move, 66-83-20 after 169 games, -35 +-50 (stopped).
+/// at 100 ms/move, 66-83-20 after 169 games, -35 +-50 (stopped). 1.9 (with Rapfi's history,
+/// `gomoku bench` 218,300 nodes): 40-46-10 after 96 games, -22 +-67 (stopped).
 pub const MOVE_COUNT_EXPONENT: f32 = 1.7;
 /// Below this remaining depth, moves that make no shape of two or better for either side are
 /// pruned.
@@ -248,7 +249,12 @@ pub const HISTORY_BONUS_OFFSET: i32 = 157;
 /// whose best move raised alpha (not only at cut-offs, as Rapfi does) and at table cut-offs (a
 /// bonus for the table move that holds beta, a malus for one that fails low): 98-150-29 after
 /// 277 games, -66 +-40 (stopped); [`LMR_SCALE`] 0.6: 146-147-37 after 330 games, -1 +-35
-/// (stopped).
+/// (stopped); the history kept whole between moves (Rapfi does not age it; ours is divided
+/// by 8): 363-371-105 after 839 games, -3 +-22 (stopped); Rapfi's two history tables, one
+/// for attacks (moves that make an open three or better) and one for quiet moves, each
+/// ordering its own kind, the reductions weighing the attack history and 0.76 of the quiet
+/// one against a neutral 3,322 (`gomoku bench` 131,535 nodes): 143-152-39 after 334 games,
+/// -9 +-35 (stopped).
 pub const HISTORY_REDUCTION_SHALLOW: f32 = 12267.0;
 /// See [`HISTORY_REDUCTION_SHALLOW`]; from depth 6 on.
 pub const HISTORY_REDUCTION_DEEP: f32 = 16647.0;
@@ -342,7 +348,11 @@ pub const QUIESCENCE_MAX_FOURS: u32 = 8;
 /// Rapfi's delta pruning of the leaf search (no fours when the static evaluation lies 2,000
 /// below alpha) measured -8 [-28, +12] over 1,000 games (SPRT(0, 10) at 100 ms/move): not kept.
 /// Now that the leaf search plays only fours near the side's previous move, 256 (Rapfi sets no
-/// limit) measured 229-230-49 after 508 games, -1 +-29 (same test, stopped).
+/// limit) measured 229-230-49 after 508 games, -1 +-29 (same test, stopped). Rapfi's
+/// combined fours (after the first four of a leaf search, only fours that also make an open
+/// two or better on another line, unless the side's last two fours were such; `gomoku bench`
+/// 197,440 nodes): 134-129-44 after 307 games, +6 +-36 (stopped); with the history kept
+/// whole between moves as well, 162-165-53 after 380 games, -3 +-33 (stopped).
 pub const QUIESCENCE_NODES: u64 = 64;
 /// The leaf search plays only fours within this many points (in any direction) of the side's
 /// previous move, or on a line through it within [`QUIESCENCE_LINE_REACH`] (Rapfi's VCF
