@@ -127,7 +127,8 @@ impl Hit {
 /// Buckets of four entries in one 64-byte cache line instead (a new key taking the shallowest
 /// entry, each search of age counting 8 plies; `gomoku bench` 148,571 nodes) measured
 /// 153-176-43 after 372 games, -22 +-33 (pentanomial SPRT(0, 10) at 100 ms/move against the
-/// one-entry table, stopped): at the engine's table sizes one entry per key is enough.
+/// one-entry table, stopped): no gain shown at the engine's table sizes, so one entry per key
+/// stays.
 pub struct TranspositionTable {
     entries: Vec<Slot>,
     generation: u8,
