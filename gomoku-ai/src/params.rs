@@ -177,7 +177,9 @@ pub const ASPIRATION_MAX_WINDOW: i32 = 2000;
 /// 174-171-40 after 385 games, +3 +-33 (stopped); on top of the history in the reductions
 /// ([`HISTORY_REDUCTION_SHALLOW`]; `gomoku bench` 20% fewer nodes), 95-119-32 after 246
 /// games, -34 +-41 (stopped). 0.8 instead of 0.7 (`gomoku bench` 198,564 nodes): 105-105-34
-/// after 244 games, +0 +-41 (stopped).
+/// after 244 games, +0 +-41 (stopped). Rapfi's cut-node reduction (1.8 plies more for a move
+/// that is not a killer, where ours adds 1; `gomoku bench` 124,243 nodes): 128-129-41 after
+/// 298 games, -1 +-37 (stopped).
 pub const LMR_SCALE: f32 = 0.7;
 /// LMR extension: a reduced move whose reduced search fails high by more than
 /// `LMR_EXTENSION_MARGIN_BASE + LMR_EXTENSION_MARGIN_PER_PLY * reduction` is searched a ply
