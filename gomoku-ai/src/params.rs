@@ -102,7 +102,10 @@ pub const MOVE_COUNT_EXPONENT: f32 = 1.7;
 /// pruned.
 ///
 /// 6 instead (`gomoku bench` 224,595 nodes), pentanomial SPRT(0, 10) at 100 ms/move:
-/// 117-138-29 after 284 games, -26 +-39 (stopped).
+/// 117-138-29 after 284 games, -26 +-39 (stopped). 3 instead (`gomoku bench` 137,168 nodes),
+/// same test, two runs stopped for time: 331-283-105 after 719 games (+23 +-24, LLR 1.57)
+/// and 206-208-48 after 462 (-2 +-30); pooled 537-491-153 in 1,181 games, about +14 [-5, +32].
+/// Not shown to gain, not taken; the likeliest candidate for a longer run.
 pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 /// Null-move pruning applies from this remaining depth on (away from the principal variation,
 /// when the opponent threatens nothing and the static evaluation is at least beta).
