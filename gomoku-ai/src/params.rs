@@ -351,9 +351,9 @@ pub const ROOT_THREAT_TIME_PERCENT: u32 = 10;
 /// is left.
 ///
 /// Before the main search starts, this check takes about 34 ms of a 300 ms move in a middle
-/// game (9,000 nodes at a third of the main search's speed). 5,000 instead (`gomoku bench`
-/// 125,130 nodes), pentanomial SPRT(0, 10) at 100 ms/move: 186-181-48 after 415 games, +4 +-32
-/// (stopped): no measurable gain either way.
+/// game (9,000 nodes at less than half the main search's speed). 5,000 instead
+/// (`gomoku bench` 125,130 nodes), pentanomial SPRT(0, 10) at 100 ms/move: 186-181-48 after
+/// 415 games, +4 +-32 (stopped): no measurable gain either way.
 pub const ROOT_THREAT_NODES: u64 = 20_000;
 /// Nodes the threat solver may search for a VCF at a leaf of the main search where the side to
 /// move has a four to play, when the engine's own leaf search (fours and blocks, up to
