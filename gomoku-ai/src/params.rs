@@ -209,6 +209,10 @@ pub const STALE_TT_REDUCTION_PERCENT: i32 = 28;
 pub const STALE_TT_MAX_REDUCTION: i32 = 3;
 
 /// Move-ordering bonus of the first and second killer move of a ply.
+///
+/// None (killers then only reduce less, as Rapfi's ordering has no killer bonus; `gomoku
+/// bench` 186,078 nodes): pentanomial SPRT(0, 10) at 100 ms/move, 156-156-29 after 341 games,
+/// +0 +-35 (stopped).
 pub const KILLER_BONUS: [i32; 2] = [900, 800];
 /// Move-ordering bonus of the counter move: the move that last caused a cut-off in answer to
 /// the opponent's previous move (as Rapfi's counter-move history keeps it).
