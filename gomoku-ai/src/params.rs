@@ -104,8 +104,9 @@ pub const MOVE_COUNT_EXPONENT: f32 = 1.7;
 /// 6 instead (`gomoku bench` 224,595 nodes), pentanomial SPRT(0, 10) at 100 ms/move:
 /// 117-138-29 after 284 games, -26 +-39 (stopped). 3 instead (`gomoku bench` 137,168 nodes),
 /// same test, two runs stopped for time: 331-283-105 after 719 games (+23 +-24, LLR 1.57)
-/// and 206-208-48 after 462 (-2 +-30); pooled 537-491-153 in 1,181 games, about +14 [-5, +32].
-/// Not shown to gain, not taken; the likeliest candidate for a longer run.
+/// and 206-208-48 after 462 (-2 +-30); two more runs, 155-169-55 after 379 (-13 +-32) and
+/// 188-170-50 after 408 (+15 +-32). All four pooled: 880-830-258 in 1,968 games, about +9
+/// [-6, +23]. Not shown to gain, not taken: if it gains at all, by less than 10 Elo.
 pub const TRIVIAL_PRUNING_DEPTH: i32 = 4;
 /// Null-move pruning applies from this remaining depth on (away from the principal variation,
 /// when the opponent threatens nothing and the static evaluation is at least beta).
