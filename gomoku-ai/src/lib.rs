@@ -68,4 +68,7 @@ pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
 pub use random::RandomPlayer;
 pub use registry::{BUILTIN_PLAYERS, PlayerSpecError, builtin_player};
 pub use score::Score;
-pub use search::{Engine, MAX_THREADS, SearchFeatures, TranspositionTable, WinFinder, WinSearch};
+pub use search::{
+    Engine, MAX_THREADS, SearchFeatures, SearchParamError, SearchParamInfo, SearchParams,
+    TranspositionTable, WinFinder, WinSearch,
+};

@@ -13,7 +13,7 @@ use crate::levels::Level;
 use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
-use crate::search::{Engine, MAX_THREADS};
+use crate::search::{Engine, MAX_THREADS, SearchParams};
 use crate::weights::EvalWeights;
 
 /// A player specification that names no built-in player, or has bad options.
@@ -72,7 +72,9 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// file, see [`crate::weights::EvalWeights`]), `,threads=N` (N search threads, 1 to
 /// [`crate::MAX_THREADS`], see [`Engine::set_threads`]) or `,hash=MB` (a transposition table
 /// of MB mebibytes, 1 to 16,384 (16 GiB), instead of one sized by each move's time, see
-/// [`Engine::set_hash_bytes`]); the engine's options may also follow its name
+/// [`Engine::set_hash_bytes`]) or `,NAME=VALUE` (search parameter NAME, one of
+/// [`SearchParams::ALL`], set to VALUE, see [`Engine::set_search_param`]; the name shows the
+/// parameters changed); the engine's options may also follow its name
 /// after a comma (`engine,eval=FILE`). `seed` seeds players that use randomness unless the
 /// option sets it.
 ///
@@ -123,13 +125,14 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\", \",threads=N\" or \",hash=MB\" (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\", \",threads=N\", \",hash=MB\" or \",NAME=VALUE\" for a search parameter (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
             let mut weights = None;
             let mut threads = 1;
             let mut hash_mb = None;
+            let mut params = Vec::new();
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
                 if let Some(path) = part.strip_prefix("eval=") {
@@ -155,6 +158,20 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                     threats = false;
                 } else if part.eq_ignore_ascii_case("no-defence") {
                     defence = false;
+                } else if let Some((key, value)) = part.split_once('=') {
+                    SearchParams::info(key).map_err(|e| PlayerSpecError::BadOption {
+                        name: name.to_string(),
+                        option: part.to_string(),
+                        expected: e.to_string(),
+                    })?;
+                    let value = value
+                        .parse::<f64>()
+                        .map_err(|_| PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: format!("a number for search parameter {key}"),
+                        })?;
+                    params.push((key, value));
                 } else if let Ok(level) = part.parse::<Level>() {
                     engine = Engine::with_level(level);
                 } else {
@@ -168,6 +185,19 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             }
             if let Some(weights) = weights {
                 engine.evaluator_mut().set_weights(weights);
+            }
+            for (key, value) in params {
+                engine
+                    .set_search_param(key, value)
+                    .map_err(|e| PlayerSpecError::BadOption {
+                        name: name.to_string(),
+                        option: format!("{key}={value}"),
+                        expected: e.to_string(),
+                    })?;
+            }
+            let changes = engine.search_params().changes();
+            if !changes.is_empty() {
+                engine.add_to_name(&changes);
             }
             if threads > 1 {
                 engine.set_threads(threads);
@@ -200,6 +230,33 @@ mod tests {
     use super::*;
     use crate::player::Limits;
     use gomoku_core::{Board, Rule};
+
+    #[test]
+    fn engine_specs_set_search_parameters_and_name_them() {
+        let player = builtin_player("engine,lmr_scale=0.8,futility_margin_per_ply=140.6", 1);
+        assert_eq!(
+            player.unwrap().name(),
+            "engine:futility_margin_per_ply=141,lmr_scale=0.8"
+        );
+        // A value equal to the default changes nothing, so the name stays.
+        let default = format!("engine:hard,lmr_scale={}", crate::params::LMR_SCALE);
+        assert_eq!(builtin_player(&default, 1).unwrap().name(), "engine:hard");
+        for (spec, says) in [
+            (
+                "engine,lmr_scaling=0.8",
+                "unknown search parameter \"lmr_scaling\"",
+            ),
+            ("engine,lmr_scale=9", "outside"),
+            (
+                "engine,lmr_scale=abc",
+                "a number for search parameter lmr_scale",
+            ),
+            ("engine,null_move_depth_divisor=0", "outside"),
+        ] {
+            let err = builtin_player(spec, 1).err().expect(spec).to_string();
+            assert!(err.contains(says), "{spec}: {err}");
+        }
+    }
 
     #[test]
     fn specs() {

@@ -7,6 +7,7 @@ mod features;
 mod four_three;
 mod multipv;
 mod ordering;
+mod search_params;
 mod searcher;
 mod selectivity;
 mod smp;
@@ -14,6 +15,7 @@ mod threat_hook;
 mod tt;
 
 pub use features::SearchFeatures;
+pub use search_params::{SearchParamError, SearchParamInfo, SearchParams};
 pub use smp::MAX_THREADS;
 pub use threat_hook::{WinFinder, WinSearch};
 pub use tt::TranspositionTable;
@@ -105,6 +107,7 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     last_threads: usize,
     memory: OrderingMemory,
     features: SearchFeatures,
+    params: SearchParams,
     threat: Option<Box<dyn WinFinder>>,
 }
 
@@ -152,6 +155,7 @@ impl<E: Evaluator> Engine<E> {
             last_threads: 1,
             memory: OrderingMemory::new(),
             features: SearchFeatures::default(),
+            params: SearchParams::default(),
             threat: Some(Box::new(ThreatSolver::new())),
         }
     }
@@ -268,6 +272,21 @@ impl<E: Evaluator> Engine<E> {
         self.features = features;
     }
 
+    /// The parameters of the selective search (margins, move counts, reductions).
+    pub fn search_params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Sets search parameter `name` to `value` (see [`SearchParams::set`]), for tuning and
+    /// experiments.
+    ///
+    /// # Errors
+    /// [`SearchParamError`] for an unknown name or a value outside the parameter's range; the
+    /// engine is then unchanged.
+    pub fn set_search_param(&mut self, name: &str, value: f64) -> Result<(), SearchParamError> {
+        self.params.set(name, value)
+    }
+
     /// Installs a threat-space solver, consulted at the root before the main search and at
     /// leaves (see [`WinFinder`]).
     pub fn set_threat_solver(&mut self, solver: Box<dyn WinFinder>) {
@@ -300,6 +319,7 @@ impl<E: Evaluator> Engine<E> {
             tt: &self.tt,
             memory: &mut self.memory,
             features: self.features,
+            params: self.params,
             threat: self.threat.as_deref_mut(),
             clock,
             max_nodes: limits.max_nodes,

@@ -7,11 +7,8 @@ use super::clock::Clock;
 use super::features::SearchFeatures;
 use super::four_three::four_three_defences;
 use super::ordering::OrderingMemory;
-use super::selectivity::{
-    base_reduction, fail_high_margin, futility_margin, futility_move_count, history_reduction,
-    lmr_extension_margin, max_shape, null_move_reduction, policy_reduction, pruning_estimate,
-    razor_margin, singular_beta, singular_depth, stale_tt_reduction,
-};
+use super::search_params::SearchParams;
+use super::selectivity::{max_shape, pruning_estimate, singular_depth};
 use super::smp::ThreadLink;
 use super::threat_hook::WinFinder;
 use super::tt::{Bound, Hit, TranspositionTable};
@@ -91,6 +88,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     tt: &'a TranspositionTable,
     memory: &'a mut OrderingMemory,
     features: SearchFeatures,
+    /// The margins, move counts and reductions of the selective search.
+    params: SearchParams,
     threat: Option<&'a mut (dyn WinFinder + 'static)>,
     clock: Clock,
     max_nodes: Option<u64>,
@@ -129,6 +128,7 @@ pub(crate) struct SearchSetup<'a, E: Evaluator> {
     pub tt: &'a TranspositionTable,
     pub memory: &'a mut OrderingMemory,
     pub features: SearchFeatures,
+    pub params: SearchParams,
     pub threat: Option<&'a mut (dyn WinFinder + 'static)>,
     pub clock: Clock,
     pub max_nodes: Option<u64>,
@@ -151,6 +151,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             tt: setup.tt,
             memory: setup.memory,
             features: setup.features,
+            params: setup.params,
             threat: setup.threat,
             clock: setup.clock,
             max_nodes: setup.max_nodes,
@@ -218,6 +219,11 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     /// The parts of the search switched on.
     pub(crate) fn features(&self) -> SearchFeatures {
         self.features
+    }
+
+    /// The parameters of the selective search.
+    pub(crate) fn params(&self) -> SearchParams {
+        self.params
     }
 
     /// The node limit of this search.
@@ -387,7 +393,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     }
 
     /// Whether the evaluator orders moves by move values fitted to a strong player's choices
-    /// (a policy, see [`crate::search::selectivity::policy_reduction`]) rather than by the
+    /// (a policy, see `SearchParams::policy_reduction`) rather than by the
     /// hand-set point values.
     fn has_fitted_move_values(&self) -> bool {
         self.eval
@@ -573,12 +579,12 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let estimate = pruning_estimate(static_eval, hit.as_ref());
         if selective && static_eval.0.abs() < EVAL_LIMIT && estimate.0.abs() < EVAL_LIMIT {
             // Razoring: far below alpha near the leaves, only a forced win can help.
-            if depth <= RAZOR_MAX_DEPTH && estimate.0 + razor_margin(depth) < alpha.0 {
+            if depth <= RAZOR_MAX_DEPTH && estimate.0 + self.params.razor_margin(depth) < alpha.0 {
                 return self.search(0, ply, alpha, beta, cut_node);
             }
             // Futility: far above beta, the opponent is not expected to catch up.
             if depth <= FUTILITY_MAX_DEPTH
-                && estimate.0 - futility_margin(depth, improving) >= beta.0
+                && estimate.0 - self.params.futility_margin(depth, improving) >= beta.0
                 && beta > -Score::WIN_THRESHOLD
             {
                 return estimate;
@@ -594,7 +600,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             && self.line[ply - 1].is_some()
             && excluded.is_none()
         {
-            let reduced = depth - null_move_reduction(depth);
+            let reduced = depth - self.params.null_move_reduction(depth);
             self.board.set_side_to_move(them);
             self.line[ply] = None;
             let s = -self.search(reduced, ply + 1, -beta, -beta + 1, !cut_node);
@@ -608,7 +614,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }
         if let Some(h) = hit.filter(|h| h.best.is_some()) {
             if features.selective && pv_node && ply > 0 && depth > 1 {
-                depth -= stale_tt_reduction(depth, h.depth);
+                depth -= self.params.stale_tt_reduction(depth, h.depth);
             }
         }
         if features.selective && pv_node && ply > 0 && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
@@ -632,7 +638,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let likely_fail_high = selective
             && cut_node
             && static_eval.0.abs() < EVAL_LIMIT
-            && static_eval.0 >= beta.0 + fail_high_margin(depth);
+            && static_eval.0 >= beta.0 + self.params.fail_high_margin(depth);
         // A forced reply costs no depth. Rapfi extends a block of a four by 1.3 plies; carrying
         // the extra 0.3 down the line (a ply more every fourth block) measured 117-118-20 after
         // 255 games (SPRT(0, 10) at 100 ms/move, -1 +-41, stopped): not kept. On the mate suite
@@ -644,7 +650,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let original_alpha = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        let move_count_limit = futility_move_count(depth, improving);
+        let move_count_limit = self.params.futility_move_count(depth, improving);
         // Policy reduction: where the move values are fitted to a strong player's choices, the
         // best of the node's, against which late moves are reduced more the less likely a
         // strong player is to choose them.
@@ -735,8 +741,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 let mut reduction = 0;
                 if features.late_move_reductions && depth >= 2 && i > usize::from(ply == 0) {
                     if features.selective {
-                        let mut r = base_reduction(self.rule, depth, i + 1);
-                        r += policy_reduction(policy_gap);
+                        let mut r = self.params.base_reduction(self.rule, depth, i + 1);
+                        r += self.params.policy_reduction(policy_gap);
                         if !pv_node && !improving && r > 1.0 {
                             r += 1.0;
                         }
@@ -753,7 +759,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                             r += 1.0;
                         }
                         if features.killers_history {
-                            r -= history_reduction(self.memory.history(us, m), depth);
+                            r -= self
+                                .params
+                                .history_reduction(self.memory.history(us, m), depth);
                         }
                         // Rounded to whole plies. Keeping the fraction, as Rapfi does, with
                         // depths in f32 (pentanomial SPRT(0, 10) at 100 ms/move, stopped): only
@@ -776,7 +784,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                     // deeper than the node's other moves (Rapfi's LMR extension).
                     let deeper = features.selective
                         && s.0.abs() < EVAL_LIMIT
-                        && s.0 > alpha.0 + lmr_extension_margin(reduction);
+                        && s.0 > alpha.0 + self.params.lmr_extension_margin(reduction);
                     new_depth += i32::from(deeper);
                     s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }
@@ -843,7 +851,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }) else {
             return Singular::Keep;
         };
-        let bound = Score(singular_beta(hit.score.0, depth));
+        let bound = Score(self.params.singular_beta(hit.score.0, depth));
         self.excluded[ply] = Some(m);
         let s = self.search(singular_depth(depth), ply, bound - 1, bound, cut_node);
         self.excluded[ply] = None;

@@ -120,6 +120,7 @@ pub(super) fn deepen<E: Evaluator>(
     let board = searcher.board().clone();
     let rule = searcher.rule();
     let features = searcher.features();
+    let params = searcher.params();
     let clock = *searcher.clock();
     std::thread::scope(|scope| {
         for index in 0..helpers {
@@ -136,6 +137,7 @@ pub(super) fn deepen<E: Evaluator>(
                         tt,
                         memory: &mut memory,
                         features,
+                        params,
                         threat: None,
                         clock,
                         max_nodes: None,

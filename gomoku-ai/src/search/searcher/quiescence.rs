@@ -191,6 +191,7 @@ mod tests {
     use crate::search::clock::Clock;
     use crate::search::features::SearchFeatures;
     use crate::search::ordering::OrderingMemory;
+    use crate::search::search_params::SearchParams;
     use crate::search::searcher::SearchSetup;
     use crate::search::tt::TranspositionTable;
 
@@ -223,6 +224,7 @@ mod tests {
                 transposition,
                 ..SearchFeatures::default()
             },
+            params: SearchParams::default(),
             threat: None,
             clock: Clock::start(&Limits::default()),
             max_nodes: None,
