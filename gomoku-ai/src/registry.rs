@@ -253,7 +253,10 @@ mod tests {
             ),
             ("engine,null_move_depth_divisor=0", "outside"),
         ] {
-            let err = builtin_player(spec, 1).err().expect(spec).to_string();
+            let Err(err) = builtin_player(spec, 1) else {
+                panic!("{spec} was accepted");
+            };
+            let err = err.to_string();
             assert!(err.contains(says), "{spec}: {err}");
         }
     }

@@ -1,5 +1,5 @@
 //! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `bench`, `pbrain`,
-//! `convert`, `show`, `solve`, `analyze`, `selfplay` and `tune`.
+//! `convert`, `show`, `solve`, `analyze`, `selfplay`, `tune` and `spsa`.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -71,6 +71,59 @@ enum Commands {
     Selfplay(SelfplayArgs),
     /// Fit the evaluation weights of a rule to games and write a weights file.
     Tune(TuneArgs),
+    /// Tune engine parameters by SPSA: pairs of games between slightly raised and lowered
+    /// values, each moving the values toward the winner; prints the tuned values as NAME=VALUE
+    /// lines.
+    ///
+    /// The player of a set of values is --base with ",NAME=VALUE" appended for every --param
+    /// (e.g. engine:2,lmr_scale=0.71). Each iteration plays one opening twice with colours
+    /// swapped. The perturbation c_k shrinks to C_END and the learning rate to R_END over the
+    /// iterations (fishtest's schedule); a few thousand iterations are usual.
+    Spsa(SpsaArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SpsaArgs {
+    /// A parameter to tune (repeat for several): NAME=START,MIN,MAX,C_END[,R_END]; C_END is the
+    /// final perturbation size, R_END the final learning rate (default 0.002).
+    #[arg(long = "param", value_name = "NAME=START,MIN,MAX,C_END[,R_END]", required = true,
+          allow_hyphen_values = true, value_parser = gomoku_cli::spsa::parse_param)]
+    params: Vec<gomoku_ai::tune::SpsaParam>,
+    /// The built-in player the parameters are given to.
+    #[arg(long, default_value = "engine")]
+    base: String,
+    /// Iterations (game pairs).
+    #[arg(long, short = 'n')]
+    iterations: u64,
+    /// Time per move (e.g. 50ms); "0" for none (then give --nodes).
+    #[arg(long, value_parser = parse_duration, required_unless_present = "nodes")]
+    time: Option<Duration>,
+    /// Nodes per move (with no --time, the games are the same on every machine).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Game pairs played at once.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// Seed of the perturbations and of the openings' order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rule.
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Openings: a file (one a line, as for `match`), "default" (built-in set) or "none";
+    /// played in a random order drawn from --seed.
+    #[arg(long, default_value = "default")]
+    openings: String,
+    /// Also write the values as NAME=VALUE lines to this file (replaced atomically at every
+    /// progress line and at the end).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print the progress every N iterations.
+    #[arg(long, default_value_t = 10)]
+    report_every: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -699,6 +752,34 @@ fn tune(args: TuneArgs) -> Result<(), String> {
     gomoku_cli::tune::run(&options, &mut std::io::stdout().lock()).map(|_| ())
 }
 
+fn spsa(args: SpsaArgs) -> Result<(), String> {
+    let openings = match args.openings.as_str() {
+        "default" => OpeningsChoice::Default,
+        "none" => OpeningsChoice::None,
+        path => OpeningsChoice::File(PathBuf::from(path)),
+    };
+    let options = gomoku_cli::spsa::SpsaOptions {
+        params: args.params,
+        base: args.base,
+        iterations: args.iterations,
+        time: TimeControl {
+            move_time: args.time.filter(|t| !t.is_zero()),
+            game_time: None,
+            tolerance: DEFAULT_TIME_TOLERANCE,
+            nodes: args.nodes,
+        },
+        jobs: args.jobs,
+        seed: args.seed,
+        rule: args.rule,
+        size: args.size,
+        openings,
+        out: args.out,
+        report_every: args.report_every,
+        interrupt: interrupt_on_ctrl_c(),
+    };
+    gomoku_cli::spsa::run(&options, &mut std::io::stdout().lock()).map(|_| ())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -722,6 +803,7 @@ fn main() -> ExitCode {
         Commands::Analyze(args) => analyze(args),
         Commands::Selfplay(args) => selfplay(args),
         Commands::Tune(args) => tune(args),
+        Commands::Spsa(args) => spsa(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
