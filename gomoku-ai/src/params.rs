@@ -1,4 +1,8 @@
 //! Every tunable of the evaluation and the search, as named constants in one place.
+//!
+//! The selective search's margins, move counts and reductions are the defaults of
+//! [`crate::SearchParams`], which an engine may change at run time (`engine,lmr_scale=0.8`,
+//! `gomoku spsa`); the rest are fixed when the crate is built.
 
 /// Value of a [`crate::pattern::Shape`] a colour can make on one empty point along one line,
 /// indexed by the shape's discriminant (None, Overline, One, ClosedTwo, OpenTwo, ClosedThree,
