@@ -1,23 +1,10 @@
 //! `gomoku spsa`: a tiny node-limited tuning run, and the errors of bad arguments.
 
+mod arena_support;
 mod scratch;
 
-use std::process::{Command, Stdio};
-
+use arena_support::gomoku;
 use scratch::scratch_dir;
-
-fn gomoku(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("gomoku runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
 
 /// Needs the engine's run-time search parameters (`engine,lmr_scale=0.7`).
 #[test]

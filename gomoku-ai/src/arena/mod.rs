@@ -37,7 +37,7 @@ mod sprt;
 mod standings;
 mod summary;
 #[cfg(test)]
-mod test_players;
+pub(crate) mod test_players;
 mod tournament;
 
 pub use elo::{EloEstimate, elo_from_score};
@@ -49,6 +49,7 @@ pub use opening::{
     Opening, OpeningError, OpeningErrorKind, default_openings, parse_openings, shuffle_openings,
 };
 pub use rating::{PairingScore, Rating, fit_ratings};
+pub(crate) use runner::opening_games;
 pub use runner::{
     Flow, GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
 };

@@ -303,6 +303,30 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, job: Job) -> Game
     }
 }
 
+/// The games the `openings` start from on a board of `size` under `rule`, in order.
+///
+/// # Errors
+/// [`MatchError::Opening`] for the first opening that does not fit the board or the rule.
+pub(crate) fn opening_games(
+    openings: &[Opening],
+    size: u32,
+    rule: Rule,
+) -> Result<Vec<Game>, MatchError> {
+    openings
+        .iter()
+        .enumerate()
+        .map(|(index, opening)| {
+            opening
+                .to_game(size, rule)
+                .map_err(|kind| MatchError::Opening {
+                    index,
+                    opening: opening.to_string(),
+                    kind,
+                })
+        })
+        .collect()
+}
+
 /// Plays a match. `factory` builds the players (a fresh pair for each game); `on_game` is called
 /// on the calling thread after each finished game (void ones included) with the report and the
 /// tally so far, and says whether to go on ([`Flow::Stop`] ends the match early, as an SPRT
@@ -320,15 +344,7 @@ pub fn run_match(
     on_game: &mut dyn FnMut(&GameReport, &MatchSummary) -> Flow,
 ) -> Result<MatchResult, MatchError> {
     Game::new(config.size, config.rule)?;
-    for (index, opening) in config.openings.iter().enumerate() {
-        opening
-            .to_game(config.size, config.rule)
-            .map_err(|kind| MatchError::Opening {
-                index,
-                opening: opening.to_string(),
-                kind,
-            })?;
-    }
+    opening_games(&config.openings, config.size, config.rule)?;
     let threads = config.threads.clamp(1, config.games.max(1) as usize);
     let mut summary = MatchSummary::new();
     let mut games = Vec::with_capacity(config.games as usize);

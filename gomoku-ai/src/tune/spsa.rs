@@ -45,7 +45,9 @@ use thiserror::Error;
 
 use gomoku_core::{Color, Game, Rule};
 
-use crate::arena::{Flow, GameEnd, MatchError, Opening, PlayedGame, TimeControl, play_game_until};
+use crate::arena::{
+    Flow, GameEnd, MatchError, Opening, PlayedGame, TimeControl, opening_games, play_game_until,
+};
 use crate::player::{Player, StopFlag};
 
 /// The exponent `α` of the learning-rate schedule `a_k = a / (A + k + 1)^α`.
@@ -629,18 +631,7 @@ pub fn run_spsa<E: fmt::Display>(
     on_pair: &mut dyn FnMut(&SpsaProgress<'_>) -> Flow,
 ) -> Result<SpsaSummary, SpsaRunError> {
     let empty = Game::new(config.size, config.rule).map_err(MatchError::from)?;
-    let mut starts = Vec::with_capacity(config.openings.len());
-    for (index, opening) in config.openings.iter().enumerate() {
-        let game =
-            opening
-                .to_game(config.size, config.rule)
-                .map_err(|kind| MatchError::Opening {
-                    index,
-                    opening: opening.to_string(),
-                    kind,
-                })?;
-        starts.push(game);
-    }
+    let starts = opening_games(&config.openings, config.size, config.rule)?;
     let start_of = |k: u64| -> (Option<Opening>, &Game) {
         if starts.is_empty() {
             (None, &empty)
@@ -736,10 +727,9 @@ pub fn run_spsa<E: fmt::Display>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::test_players::NoMove;
     use crate::greedy::GreedyPlayer;
-    use crate::player::{Limits, SearchInfo, SearchResult};
     use crate::random::RandomPlayer;
-    use gomoku_core::Board;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1.0)
@@ -989,36 +979,13 @@ mod tests {
         }
     }
 
-    /// Plays like a random player but, when `silent`, goes silent (a void game) instead.
-    struct Silent;
-
-    impl Player for Silent {
-        fn name(&self) -> String {
-            "silent".into()
-        }
-        fn choose(
-            &mut self,
-            board: &Board,
-            rule: Rule,
-            limits: &Limits,
-            report: &mut dyn FnMut(&SearchInfo),
-        ) -> SearchResult {
-            let mut result = RandomPlayer::new(0).choose(board, rule, limits, report);
-            result.best = None;
-            result
-        }
-        fn went_silent(&self) -> bool {
-            true
-        }
-    }
-
     #[test]
     fn void_pairs_are_not_applied_and_stop_ends_early() {
         let params = vec![SpsaParam::new("x", 0.0, -1.0, 1.0, 0.5)];
         let mut spsa = Spsa::new(params, 50, 2).unwrap();
         let build = |values: &[f64], seed: u64| -> Result<Box<dyn Player>, String> {
             if values[0] < 0.0 {
-                Ok(Box::new(Silent))
+                Ok(Box::new(NoMove { silent: true }))
             } else {
                 Ok(Box::new(RandomPlayer::new(seed)))
             }
@@ -1044,28 +1011,11 @@ mod tests {
     #[test]
     fn a_forfeit_counts_and_build_errors_stop_the_run() {
         // θ+ > 0 gives up at once (a forfeit), θ- plays: θ- wins both games.
-        struct GivesUp;
-        impl Player for GivesUp {
-            fn name(&self) -> String {
-                "gives-up".into()
-            }
-            fn choose(
-                &mut self,
-                board: &Board,
-                rule: Rule,
-                limits: &Limits,
-                report: &mut dyn FnMut(&SearchInfo),
-            ) -> SearchResult {
-                let mut result = RandomPlayer::new(0).choose(board, rule, limits, report);
-                result.best = None;
-                result
-            }
-        }
         let params = vec![SpsaParam::new("x", 0.0, -1.0, 1.0, 0.5)];
         let mut spsa = Spsa::new(params.clone(), 1, 2).unwrap();
         let build = |values: &[f64], seed: u64| -> Result<Box<dyn Player>, String> {
             if values[0] > 0.0 {
-                Ok(Box::new(GivesUp))
+                Ok(Box::new(NoMove { silent: false }))
             } else {
                 Ok(Box::new(RandomPlayer::new(seed)))
             }
