@@ -111,32 +111,30 @@ pub fn format_value(value: f64) -> String {
     }
 }
 
-/// The player spec of `values`: `base` with `,NAME=VALUE` for every parameter.
-pub fn player_spec(base: &str, params: &[SpsaParam], values: &[f64]) -> String {
-    let mut spec = base.to_string();
-    for (p, v) in params.iter().zip(values) {
-        spec.push_str(&format!(",{}={}", p.name, format_value(*v)));
-    }
-    spec
-}
-
-/// `NAME=VALUE` lines, one per parameter.
-pub fn value_lines(params: &[SpsaParam], values: &[f64]) -> String {
-    params
-        .iter()
-        .zip(values)
-        .map(|(p, v)| format!("{}={}\n", p.name, format_value(*v)))
-        .collect()
-}
-
-/// `name=value name=value ...`, for the progress lines.
-fn values_inline(params: &[SpsaParam], values: &[f64]) -> String {
+/// `NAME=VALUE` for every parameter, in order.
+fn assignments<'a>(
+    params: &'a [SpsaParam],
+    values: &'a [f64],
+) -> impl Iterator<Item = String> + 'a {
     params
         .iter()
         .zip(values)
         .map(|(p, v)| format!("{}={}", p.name, format_value(*v)))
-        .collect::<Vec<_>>()
-        .join(" ")
+}
+
+/// The player spec of `values`: `base` with `,NAME=VALUE` for every parameter.
+pub fn player_spec(base: &str, params: &[SpsaParam], values: &[f64]) -> String {
+    assignments(params, values).fold(base.to_string(), |spec, a| spec + "," + &a)
+}
+
+/// `NAME=VALUE` lines, one per parameter.
+pub fn value_lines(params: &[SpsaParam], values: &[f64]) -> String {
+    assignments(params, values).map(|a| a + "\n").collect()
+}
+
+/// `name=value name=value ...`, for the progress lines.
+fn values_inline(params: &[SpsaParam], values: &[f64]) -> String {
+    assignments(params, values).collect::<Vec<_>>().join(" ")
 }
 
 /// The figures of a run.
