@@ -41,6 +41,8 @@ fn may_be_foul(shapes: [Shape; 4]) -> bool {
     threats >= 2
 }
 
+mod pick;
+use pick::next_in_order;
 mod quiescence;
 
 /// At most this many moves of a node that did not cut off lose history when a later one does.
@@ -401,9 +403,16 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             .is_some_and(|p| p.weights().has_move_values())
     }
 
-    /// The legal candidate moves of the side to move, ordered best first, into `out`; and
-    /// whether the position is lost because the only defence is illegal.
+    /// The legal candidate moves of the side to move, ordered best first, into `out`.
     pub(crate) fn candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Candidate>) {
+        self.unordered_candidates(ply, tt_move, out);
+        out.sort_by_key(|m| std::cmp::Reverse(m.order));
+    }
+
+    /// The legal candidate moves of the side to move into `out`, in generation order: the
+    /// search puts them in order as it goes ([`pick::next_in_order`]), as most nodes cut off after
+    /// a move or two.
+    fn unordered_candidates(&self, ply: usize, tt_move: Option<Point>, out: &mut Vec<Candidate>) {
         out.clear();
         let us = self.board.side_to_move();
         let them = !us;
@@ -458,7 +467,6 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
             }
         }
-        out.sort_by_key(|m| std::cmp::Reverse(m.order));
     }
 
     /// Negamax alpha-beta from the current position with `depth` plies left, `ply` plies from
@@ -622,7 +630,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        self.candidates(ply, tt_move, &mut moves);
+        self.unordered_candidates(ply, tt_move, &mut moves);
         if moves.is_empty() {
             self.move_lists[ply] = moves;
             // Only an illegal point defends against the five: lost. Otherwise nothing to play.
@@ -664,13 +672,10 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         // The moves searched without a cut-off, whose history a later cut-off lowers.
         let mut tried = [Point::new_unchecked(0, 0); MAX_TRIED];
         let mut tried_len = 0;
-        for (
-            i,
-            &Candidate {
+        for i in 0..moves.len() {
+            let Candidate {
                 point: m, value, ..
-            },
-        ) in moves.iter().enumerate()
-        {
+            } = next_in_order(&mut moves, i);
             if Some(m) == excluded {
                 continue;
             }
