@@ -20,12 +20,11 @@ pub(super) enum Change {
         dir: u8,
         old: Shape,
     },
-    /// The combination index and ordering value of `cell` for colour `color`.
+    /// The combination index of `cell` for colour `color`.
     Combo {
         cell: Point,
         color: u8,
         old_combo: u16,
-        old_value: i32,
     },
 }
 

@@ -83,8 +83,6 @@ pub struct Patterns {
     shapes: Box<[[[Shape; 4]; 2]; MAX_CELLS]>,
     /// `combos[cell][color]`: the combination index of the four shapes.
     combos: Box<[[u16; 2]; MAX_CELLS]>,
-    /// `values[cell][color]`: the move-ordering value of the point.
-    values: Box<[[i32; 2]; MAX_CELLS]>,
     /// `totals[color][role]`.
     totals: [[i32; 2]; 2],
     fives: [PointSet; 2],
@@ -119,7 +117,6 @@ impl Patterns {
             flags: [threat_flags(false); 2],
             shapes: Box::new([[[Shape::None; 4]; 2]; MAX_CELLS]),
             combos: Box::new([[0; 2]; MAX_CELLS]),
-            values: Box::new([[0; 2]; MAX_CELLS]),
             totals: [[0; 2]; 2],
             fives: [PointSet::new(); 2],
             fours: [PointSet::new(); 2],
@@ -158,7 +155,6 @@ impl Patterns {
         }
         self.shapes.fill([[Shape::None; 4]; 2]);
         self.combos.fill([0; 2]);
-        self.values.fill([0; 2]);
         self.totals = [[0; 2]; 2];
         self.fives = [PointSet::new(); 2];
         self.fours = [PointSet::new(); 2];
@@ -217,12 +213,10 @@ impl Patterns {
                 cell,
                 color,
                 old_combo,
-                old_value,
             } => {
                 let (i, c) = (cell.index(), usize::from(color));
                 let current = self.combos[i][c] as usize;
                 self.combos[i][c] = old_combo;
-                self.values[i][c] = old_value;
                 let (old_flags, current_flags) =
                     (self.flags[c][old_combo as usize], self.flags[c][current]);
                 if old_flags != current_flags {
@@ -261,7 +255,8 @@ impl Patterns {
     /// rank threats by urgency whatever the evaluation weights.
     #[inline]
     pub fn value(&self, p: Point, color: Color) -> i32 {
-        self.values[p.index()][color.index()]
+        let combo = self.combos[p.index()][color.index()] as usize;
+        self.ordering.value(color, Role::ToMove, combo)
     }
 
     /// The sum of the values of all empty points for `color` as the side to move.
@@ -468,11 +463,9 @@ impl Patterns {
                 cell: p,
                 color: c as u8,
                 old_combo: old as u16,
-                old_value: self.values[i][c],
             });
         }
         self.combos[i][c] = combo as u16;
-        self.values[i][c] = self.ordering.value(color, Role::ToMove, combo);
         let (new_flags, old_flags) = (self.flags[c][combo], self.flags[c][old]);
         if new_flags != old_flags {
             self.set_flag_sets(p, c, new_flags);
