@@ -295,6 +295,8 @@ fn base3_index(own: u32, blocked: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
 
     #[test]
     fn hand_checked_shapes() {
@@ -335,18 +337,12 @@ mod tests {
     #[test]
     fn window_keys_index_the_table_like_the_slow_definition() {
         // Random lines of 15 points: the table lookup equals the slow definition everywhere.
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Pcg64Mcg::seed_from_u64(12345);
         for rule in [LineRule::OverlineWins, LineRule::ExactFive, LineRule::Caro] {
             let table = rule.table();
             for _ in 0..300 {
                 let line: String = (0..15)
-                    .map(|_| match next() % 5 {
+                    .map(|_| match rng.random_range(0..5) {
                         0 | 1 => '.',
                         2 | 3 => 'X',
                         _ => 'O',

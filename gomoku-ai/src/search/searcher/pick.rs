@@ -30,23 +30,19 @@ pub(super) fn next_in_order(moves: &mut [Candidate], i: usize) -> Candidate {
 mod tests {
     use super::*;
     use gomoku_core::Point;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
 
     #[test]
     fn picking_gives_the_stable_sorts_order() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Pcg64Mcg::seed_from_u64(0x9e37_79b9_7f4a_7c15);
         for len in 0..40 {
             for _ in 0..20 {
                 // Few distinct orders, so that ties are common.
                 let moves: Vec<Candidate> = (0..len)
                     .map(|k| Candidate {
                         point: Point::new_unchecked(k as u8 % 15, k as u8 / 15),
-                        order: (next() % 6) as i32 - 2,
+                        order: rng.random_range(-2..4),
                         value: 0,
                     })
                     .collect();
