@@ -101,7 +101,7 @@ impl Evaluator for PatternEvaluator {
         let Some(patterns) = &self.patterns else {
             return Score::DRAW;
         };
-        evaluate_patterns(patterns, board.side_to_move())
+        evaluate_patterns(patterns, board, board.side_to_move())
     }
 
     #[inline]
@@ -117,14 +117,27 @@ impl Evaluator for PatternEvaluator {
     }
 }
 
-/// The static value of a position for `side` (to move) from its patterns.
+/// The static value of the position on `board` for `side` (to move) from its patterns.
 #[inline]
-pub(crate) fn evaluate_patterns(patterns: &Patterns, side: Color) -> Score {
+pub(crate) fn evaluate_patterns(patterns: &Patterns, board: &Board, side: Color) -> Score {
     let weights = patterns.weights();
-    let own = patterns.total(side) * weights.tempo_eighths() / 8;
+    let tempo = weights.tempo_eighths();
+    let own = patterns.total(side) * tempo / 8;
     let theirs = patterns.waiting_total(!side);
     let threats = weights.threat(side, patterns.threat_mask(side));
-    Score((own - theirs + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    let before = if weights.has_before_values() {
+        // The position before the last move, valued for the side then to move (the opponent,
+        // now waiting). After a pass (the last stone is the mover's own), or with no move
+        // journaled, that is the same stones with the other side to move.
+        let totals = match patterns.previous_totals() {
+            Some((p, totals)) if board.get(p) == Some(!side) => totals,
+            _ => patterns.totals(),
+        };
+        totals[(!side).index()][2] * tempo / 8 - totals[side.index()][3]
+    } else {
+        0
+    };
+    Score((own - theirs - before + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 
 /// The ordering value of `p` for `side` (to move): the weights' fitted move value where they

@@ -80,6 +80,46 @@ fn the_tuner_lowers_the_renju_loss() {
 }
 
 #[test]
+fn a_fit_with_values_for_the_position_before_lowers_the_loss_further() {
+    let rule = Rule::Freestyle;
+    let start = RuleWeights::hand_set(rule);
+    let options = FitOptions {
+        epochs: 60,
+        report_every: 60,
+        ..FitOptions::default()
+    };
+    let fit = |before: bool| {
+        let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
+        data.set_before_values(before);
+        for r in &games("free-", rule) {
+            data.add_game(r);
+        }
+        let fitted = data.fit(&start, &options, &mut |_| {});
+        // The loss of the written weights is what the data says of them.
+        let (training, _) = data.losses_at(&fitted.weights, fitted.scale);
+        assert!((training - fitted.rounded.training_loss).abs() < 1e-12);
+        fitted
+    };
+    let plain = fit(false);
+    let with_before = fit(true);
+    assert!(!plain.weights.has_before_values());
+    assert!(with_before.weights.has_before_values());
+    // The start has no such values, so both fits start from the same loss; the one with more
+    // to fit ends lower.
+    assert_eq!(
+        plain.initial.training_loss,
+        with_before.initial.training_loss
+    );
+    assert!(
+        with_before.last.training_loss < plain.last.training_loss,
+        "{with_before:?} against {plain:?}"
+    );
+    let file = EvalWeights::new(vec![with_before.weights.clone()]).unwrap();
+    let back = EvalWeights::from_json(&file.to_json()).unwrap();
+    assert_eq!(**back.for_rule(rule).unwrap(), with_before.weights);
+}
+
+#[test]
 fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
     let rule = Rule::Freestyle;
     let mut start = RuleWeights::hand_set(rule);

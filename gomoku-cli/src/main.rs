@@ -205,6 +205,11 @@ struct TuneArgs {
     /// shape-combination values stay those of --start.
     #[arg(long)]
     threats_only: bool,
+    /// Fit values for the position before the last move too: the evaluation then subtracts
+    /// that position's material, valued for the side that was to move there (always when
+    /// --start has such values).
+    #[arg(long)]
+    before_values: bool,
     /// Fit the move-ordering values (by which the search orders its moves) to the moves
     /// played in the records instead of the evaluation, whose tables stay those of --start;
     /// use the games of a strong player.
@@ -740,6 +745,7 @@ fn tune(args: TuneArgs) -> Result<(), String> {
         score_weight: args.score_weight,
         score_scale: args.score_scale,
         threats_only: args.threats_only,
+        before_values: args.before_values,
         move_values: args.move_values,
         fit: gomoku_ai::tune::FitOptions {
             epochs: args.epochs,

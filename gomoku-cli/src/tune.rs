@@ -34,6 +34,9 @@ pub struct TuneOptions {
     pub score_scale: Option<f64>,
     /// Fit only the threat-situation values (see [`TexelData::set_threats_only`]).
     pub threats_only: bool,
+    /// Fit the values of the position before the last move too (see
+    /// [`TexelData::set_before_values`]); always when the start has them.
+    pub before_values: bool,
     /// Fit the move-ordering values to the moves played instead (see
     /// [`PolicyData`]); the evaluation tables stay those of `start`.
     pub move_values: bool,
@@ -207,6 +210,7 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
     let read_start = Instant::now();
     let mut data = TexelData::new(options.rule, start.tempo_eighths(), options.samples);
     data.set_threats_only(options.threats_only);
+    data.set_before_values(options.before_values || start.has_before_values());
     let (files, bad_files) = read_games(options, &mut say, &mut |game| {
         data.add_game(game);
     })?;

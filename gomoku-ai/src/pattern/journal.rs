@@ -8,6 +8,7 @@
 
 use gomoku_core::Point;
 
+use super::patterns::Totals;
 use super::shape::Shape;
 
 /// One value a move changed, with what it was before.
@@ -34,7 +35,7 @@ pub(super) enum Change {
 pub(super) struct Mark {
     pub point: Point,
     pub start: usize,
-    pub totals: [[i32; 2]; 2],
+    pub totals: Totals,
     pub flag_counts: [[u16; 6]; 2],
 }
 
@@ -58,12 +59,7 @@ impl Journal {
 
     /// Starts the record of a move on `point`, keeping the counters as they are before it.
     #[inline]
-    pub(super) fn begin(
-        &mut self,
-        point: Point,
-        totals: [[i32; 2]; 2],
-        flag_counts: [[u16; 6]; 2],
-    ) {
+    pub(super) fn begin(&mut self, point: Point, totals: Totals, flag_counts: [[u16; 6]; 2]) {
         if self.changes.len() > MAX_CHANGES {
             self.clear();
         }
@@ -73,6 +69,12 @@ impl Journal {
             totals,
             flag_counts,
         });
+    }
+
+    /// The mark of the newest move still recorded.
+    #[inline]
+    pub(super) fn last_mark(&self) -> Option<&Mark> {
+        self.marks.last()
     }
 
     /// Records a change of the move being played.

@@ -9,6 +9,10 @@ use super::shape::Shape;
 use super::table::{LineRule, window_key};
 use crate::weights::{COMBOS, Role, RuleWeights, ThreatCounts, combo_index, combo_shapes};
 
+/// `totals[color][k]`: the sums of the point values of each colour in the weights' four tables
+/// (to move, waiting, and the same two for the position before the last move).
+pub(crate) type Totals = [[i32; 4]; 2];
+
 /// Points on each side of a new stone whose shapes it can change.
 const REACH: i32 = 5;
 
@@ -83,8 +87,7 @@ pub struct Patterns {
     shapes: Box<[[[Shape; 4]; 2]; MAX_CELLS]>,
     /// `combos[cell][color]`: the combination index of the four shapes.
     combos: Box<[[u16; 2]; MAX_CELLS]>,
-    /// `totals[color][role]`.
-    totals: [[i32; 2]; 2],
+    totals: Totals,
     fives: [PointSet; 2],
     fours: [PointSet; 2],
     open_fours: [PointSet; 2],
@@ -117,7 +120,7 @@ impl Patterns {
             flags: [threat_flags(false); 2],
             shapes: Box::new([[[Shape::None; 4]; 2]; MAX_CELLS]),
             combos: Box::new([[0; 2]; MAX_CELLS]),
-            totals: [[0; 2]; 2],
+            totals: [[0; 4]; 2],
             fives: [PointSet::new(); 2],
             fours: [PointSet::new(); 2],
             open_fours: [PointSet::new(); 2],
@@ -155,7 +158,7 @@ impl Patterns {
         }
         self.shapes.fill([[Shape::None; 4]; 2]);
         self.combos.fill([0; 2]);
-        self.totals = [[0; 2]; 2];
+        self.totals = [[0; 4]; 2];
         self.fives = [PointSet::new(); 2];
         self.fours = [PointSet::new(); 2];
         self.open_fours = [PointSet::new(); 2];
@@ -269,6 +272,21 @@ impl Patterns {
     #[inline]
     pub fn waiting_total(&self, color: Color) -> i32 {
         self.totals[color.index()][1]
+    }
+
+    /// The sums of the point values of both colours in all four tables of the weights (see
+    /// [`crate::weights::RuleWeights::before_value`]), `[color][k]`: to move, waiting, and the
+    /// two tables of the position before the last move.
+    #[inline]
+    pub(crate) fn totals(&self) -> Totals {
+        self.totals
+    }
+
+    /// The newest move still journaled and [`Patterns::totals`] as they were before it (the
+    /// position one move back); `None` when nothing is journaled.
+    #[inline]
+    pub(crate) fn previous_totals(&self) -> Option<(Point, Totals)> {
+        self.journal.last_mark().map(|m| (m.point, m.totals))
     }
 
     /// The empty points where `color` completes a winning five.
@@ -454,10 +472,11 @@ impl Patterns {
         if combo == old {
             return;
         }
-        let [new_move, new_wait] = self.weights.values(color, combo);
-        let [old_move, old_wait] = self.weights.values(color, old);
-        self.totals[c][0] += new_move - old_move;
-        self.totals[c][1] += new_wait - old_wait;
+        let new = self.weights.values(color, combo);
+        let old_values = self.weights.values(color, old);
+        for ((total, n), o) in self.totals[c].iter_mut().zip(new).zip(old_values) {
+            *total += n - o;
+        }
         if RECORD {
             self.journal.record(Change::Combo {
                 cell: p,

@@ -61,6 +61,19 @@ pub struct TexelData {
     touched: Vec<usize>,
     /// Fit only the threat values (the combination values stay as they start).
     threats_only: bool,
+    /// Samples carry the material of the position before the last move, for the tables of
+    /// [`RuleWeights::before_value`].
+    before_values: bool,
+}
+
+/// One position as [`TexelData::add_game`] hands it on: the material of the position and of
+/// the one before it (see `TexelData::material`), and its labels.
+struct Sample<'a> {
+    material: &'a [(usize, f32)],
+    before: &'a [(usize, f32)],
+    result: GameResult,
+    score: Option<i32>,
+    validation: bool,
 }
 
 /// The outcome of [`TexelData::fit`].
@@ -104,10 +117,18 @@ fn threat_param(rule: Rule, side: Color, mask: usize) -> usize {
     COMBO_PARAMS + slot * THREAT_MASKS + mask
 }
 
-/// Number of combination parameters of one rule's weights.
+/// The parameter index of a combination's value for a colour and role in the position before
+/// the last move.
+fn before_param(rule: Rule, color: Color, role: Role, combo: usize) -> usize {
+    BEFORE_OFFSET + param(rule, color, role, combo)
+}
+
+/// Number of combination parameters of one rule's weights (of one position).
 const COMBO_PARAMS: usize = 4 * COMBOS;
+/// Where the parameters of the position before the last move start.
+const BEFORE_OFFSET: usize = COMBO_PARAMS + 2 * THREAT_MASKS;
 /// Number of parameters of one rule's weights.
-const PARAMS: usize = COMBO_PARAMS + 2 * THREAT_MASKS;
+const PARAMS: usize = BEFORE_OFFSET + COMBO_PARAMS;
 
 impl TexelData {
     /// No samples yet, for weights of `rule` whose side to move counts `tempo_eighths` eighths.
@@ -123,7 +144,15 @@ impl TexelData {
             scratch: vec![0.0; PARAMS],
             touched: Vec::new(),
             threats_only: false,
+            before_values: false,
         }
+    }
+
+    /// With `true`, the games added from now on give samples that also count the material of
+    /// the position before each move, and [`TexelData::fit`] fits the tables of that position
+    /// ([`RuleWeights::before_value`]) too.
+    pub fn set_before_values(&mut self, before: bool) {
+        self.before_values = before;
     }
 
     /// With `true`, [`TexelData::fit`] fits only the threat values and keeps the combination
@@ -200,15 +229,25 @@ impl TexelData {
         };
         let evaluations = record.evaluations();
         let mut added = 0;
+        let mut before = Vec::new();
         for (ply, &m) in record.moves().iter().enumerate() {
+            let material = self.material(&board, &patterns);
             if ply >= self.options.skip_plies
                 && patterns.fives(Color::Black).is_empty()
                 && patterns.fives(Color::White).is_empty()
             {
                 let score = evaluations.and_then(|e| e[ply]);
-                self.add_position(&board, &patterns, result, score, validation);
+                let sample = Sample {
+                    material: &material,
+                    before: &before,
+                    result,
+                    score,
+                    validation,
+                };
+                self.add_position(&board, &patterns, sample);
                 added += 1;
             }
+            before = material;
             if !board.is_empty_at(m) {
                 break;
             }
@@ -218,27 +257,50 @@ impl TexelData {
         added
     }
 
-    fn add_position(
-        &mut self,
-        board: &Board,
-        patterns: &Patterns,
-        result: GameResult,
-        score: Option<i32>,
-        validation: bool,
-    ) {
+    /// The material of a position for its side to move, as (parameter index, weight) pairs:
+    /// the side to move's points at the tempo in the to-move table, the opponent's negated in
+    /// the waiting table.
+    fn material(&self, board: &Board, patterns: &Patterns) -> Vec<(usize, f32)> {
         let us = board.side_to_move();
-        let them = !us;
         let tempo = self.tempo_eighths as f32 / 8.0;
+        let mut out = Vec::new();
         for p in board.empty_points().iter() {
-            for (color, role, weight) in [(us, Role::ToMove, tempo), (them, Role::Waiting, -1.0)] {
+            for (color, role, weight) in [(us, Role::ToMove, tempo), (!us, Role::Waiting, -1.0)] {
                 let combo = patterns.combo(p, color);
                 if combo != 0 {
-                    let i = param(self.rule, color, role, combo);
-                    if self.scratch[i] == 0.0 {
-                        self.touched.push(i);
-                    }
-                    self.scratch[i] += weight;
+                    out.push((param(self.rule, color, role, combo), weight));
                 }
+            }
+        }
+        out
+    }
+
+    /// Adds `weight` to feature `i` of the sample being built.
+    #[inline]
+    fn add_feature(&mut self, i: usize, weight: f32) {
+        if self.scratch[i] == 0.0 {
+            self.touched.push(i);
+        }
+        self.scratch[i] += weight;
+    }
+
+    fn add_position(&mut self, board: &Board, patterns: &Patterns, sample: Sample<'_>) {
+        let Sample {
+            material,
+            before,
+            result,
+            score,
+            validation,
+        } = sample;
+        let us = board.side_to_move();
+        for &(i, weight) in material {
+            self.add_feature(i, weight);
+        }
+        if self.before_values {
+            // The position before, valued for its own side to move (now waiting) in the
+            // tables of the position before: subtracted.
+            for &(i, weight) in before {
+                self.add_feature(BEFORE_OFFSET + i, -weight);
             }
         }
         let t = threat_param(self.rule, us, patterns.threat_mask(us));
@@ -285,6 +347,12 @@ impl TexelData {
             for mask in 0..THREAT_MASKS {
                 w[threat_param(self.rule, color, mask)] = f64::from(weights.threat(color, mask));
             }
+            for role in Role::ALL {
+                for combo in 0..COMBOS {
+                    w[before_param(self.rule, color, role, combo)] =
+                        f64::from(weights.before_value(color, role, combo));
+                }
+            }
         }
         w
     }
@@ -300,7 +368,13 @@ impl TexelData {
     ) -> TexelFit {
         let init = self.params(start);
         let frozen: Vec<bool> = (0..PARAMS)
-            .map(|i| i < COMBO_PARAMS && (self.threats_only || i % COMBOS == 0))
+            .map(|i| {
+                if i >= BEFORE_OFFSET {
+                    !self.before_values || self.threats_only || (i - BEFORE_OFFSET) % COMBOS == 0
+                } else {
+                    i < COMBO_PARAMS && (self.threats_only || i % COMBOS == 0)
+                }
+            })
             .collect();
         let FitResult {
             weights,
@@ -325,6 +399,14 @@ impl TexelData {
             for mask in 0..THREAT_MASKS {
                 let v = weights[threat_param(self.rule, color, mask)].round();
                 out.set_threat(color, mask, v.clamp(-1e6, 1e6) as i32);
+            }
+            if self.before_values {
+                for role in Role::ALL {
+                    for combo in 1..COMBOS {
+                        let v = weights[before_param(self.rule, color, role, combo)].round();
+                        out.set_before_value(color, role, combo, v.clamp(-1e6, 1e6) as i32);
+                    }
+                }
             }
         }
         let (training_loss, validation_loss) = self.losses_at(&out, scale);

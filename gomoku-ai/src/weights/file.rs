@@ -18,6 +18,10 @@
 //! their names (see [`crate::pattern::threat_mask_key`]), which a reader checks as it checks
 //! `combinations`. Without them the threat values are 0.
 //!
+//! A rule may also value the position before the last move: each colour then has
+//! `"before_to_move"` and `"before_waiting"`, one value per combination (see
+//! [`RuleWeights::before_value`]). Without them the evaluation looks at the position alone.
+//!
 //! A rule may also carry fitted move-ordering values: each colour then has `"move_attack"`
 //! and `"move_defence"`, one value per combination (see [`RuleWeights::move_value`]); the search
 //! orders its moves by them. Without them it orders by the hand-set point values.
@@ -219,6 +223,10 @@ struct ColorRepr {
     #[serde(default)]
     threats: Vec<i32>,
     #[serde(default)]
+    before_to_move: Vec<i32>,
+    #[serde(default)]
+    before_waiting: Vec<i32>,
+    #[serde(default)]
     move_attack: Vec<i32>,
     #[serde(default)]
     move_defence: Vec<i32>,
@@ -345,12 +353,23 @@ impl EvalWeights {
             let mut w = RuleWeights::zero(rule);
             w.set_tempo_eighths(r.tempo_eighths);
             for (color, c) in [(Color::Black, &r.black), (Color::White, &r.white)] {
-                for (role, table) in [(Role::ToMove, &c.to_move), (Role::Waiting, &c.waiting)] {
+                let before = !c.before_to_move.is_empty() || !c.before_waiting.is_empty();
+                let tables = [
+                    (Role::ToMove, false, &c.to_move),
+                    (Role::Waiting, false, &c.waiting),
+                    (Role::ToMove, true, &c.before_to_move),
+                    (Role::Waiting, true, &c.before_waiting),
+                ];
+                for (role, of_before, table) in tables {
+                    if of_before && !before {
+                        continue;
+                    }
+                    let key = table_key(role, of_before);
                     if table.len() != COMBOS {
                         return Err(WeightsError::TableLength {
                             rule,
                             color,
-                            role: role.key(),
+                            role: key,
                             found: table.len(),
                         });
                     }
@@ -358,11 +377,15 @@ impl EvalWeights {
                         return Err(WeightsError::NonZeroEmpty {
                             rule,
                             color,
-                            role: role.key(),
+                            role: key,
                         });
                     }
                     for (combo, &v) in table.iter().enumerate() {
-                        w.set_value(color, role, combo, v);
+                        if of_before {
+                            w.set_before_value(color, role, combo, v);
+                        } else {
+                            w.set_value(color, role, combo, v);
+                        }
                     }
                 }
                 if !c.threats.is_empty() {
@@ -452,6 +475,14 @@ impl EvalWeights {
                         list(role.key(), values)
                     })
                     .collect();
+                if w.has_before_values() {
+                    for role in Role::ALL {
+                        let values = (0..COMBOS)
+                            .map(|c| w.before_value(color, role, c))
+                            .collect();
+                        tables.push(list(table_key(role, true), values));
+                    }
+                }
                 if w.has_threats() {
                     let values = (0..THREAT_MASKS).map(|m| w.threat(color, m)).collect();
                     tables.push(list("threats", values));
@@ -527,6 +558,17 @@ fn check_names(
 }
 
 /// A string as JSON text (quoted and escaped).
+/// The key of a value table in weights files: the role's (`to_move`, `waiting`), prefixed
+/// `before_` for the tables of the position before the last move.
+fn table_key(role: Role, before: bool) -> &'static str {
+    match (role, before) {
+        (Role::ToMove, false) => "to_move",
+        (Role::Waiting, false) => "waiting",
+        (Role::ToMove, true) => "before_to_move",
+        (Role::Waiting, true) => "before_waiting",
+    }
+}
+
 fn json_string(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
@@ -619,6 +661,47 @@ mod tests {
         let err = error_of(&text.replacen("\"move_defence\"", "\"unused\"", 1));
         assert!(
             matches!(err, WeightsError::MovesLength { found: 0, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn before_values_round_trip_and_bad_before_tables_are_named() {
+        let mut free = RuleWeights::hand_set(Rule::Freestyle);
+        free.set_before_value(Color::Black, Role::ToMove, 7, -25);
+        free.set_before_value(Color::White, Role::Waiting, COMBOS - 1, 480);
+        let w = EvalWeights::new(vec![free, RuleWeights::hand_set(Rule::Renju)]).unwrap();
+        let text = w.to_json();
+        let back = EvalWeights::from_json(&text).unwrap();
+        assert_eq!(back, w);
+        let free = back.for_rule(Rule::Freestyle).unwrap();
+        assert!(free.has_before_values());
+        assert_eq!(free.before_value(Color::Black, Role::ToMove, 7), -25);
+        assert_eq!(
+            free.before_value(Color::White, Role::Waiting, COMBOS - 1),
+            480
+        );
+        assert_eq!(free.before_value(Color::White, Role::ToMove, 7), 0);
+        // The position's own tables are untouched by the tables of the position before.
+        let hand = RuleWeights::hand_set(Rule::Freestyle);
+        assert_eq!(
+            free.value(Color::Black, Role::ToMove, 7),
+            hand.value(Color::Black, Role::ToMove, 7)
+        );
+        assert!(!back.for_rule(Rule::Renju).unwrap().has_before_values());
+        // Without them a file has no such tables.
+        assert!(!sample().to_json().contains("before_"));
+
+        let err = error_of(&text.replacen("\"before_waiting\": [0, ", "\"before_waiting\": [", 1));
+        assert!(matches!(err, WeightsError::TableLength { .. }), "{err}");
+        assert!(err.to_string().contains("before_waiting"), "{err}");
+        let err =
+            error_of(&text.replacen("\"before_to_move\": [0, ", "\"before_to_move\": [3, ", 1));
+        assert!(matches!(err, WeightsError::NonZeroEmpty { .. }), "{err}");
+        // One table without the other is as wrong as a short one.
+        let err = error_of(&text.replacen("\"before_to_move\"", "\"unused\"", 1));
+        assert!(
+            matches!(err, WeightsError::TableLength { found: 0, .. }),
             "{err}"
         );
     }

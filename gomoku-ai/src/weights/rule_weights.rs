@@ -44,12 +44,21 @@ impl Role {
 /// move wins when the opponent has no four; the same for the waiting side only threatens).
 /// Combination 0 (nothing on any line) is always worth 0: it is also the combination of every
 /// occupied point.
+///
+/// Weights may also value the position before the last move ([`RuleWeights::before_value`]):
+/// the evaluation then subtracts that position's own material, with the tables of the
+/// position before, from the point of view of the side that was to move there (the side now
+/// waiting). What the last move changed tells how the search from here is likely to go: a
+/// fit to a strong engine's search scores predicts them better with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleWeights {
     rule: Rule,
     tempo_eighths: i32,
-    /// `values[color][combo][role]`.
-    values: Box<[[[i32; 2]; COMBOS]; 2]>,
+    /// `values[color][combo][k]`: `k` 0 and 1 are the to-move and waiting values, 2 and 3 the
+    /// same for the position before the last move.
+    values: Box<[[[i32; 4]; COMBOS]; 2]>,
+    /// Whether the tables of the position before the last move are in use.
+    has_before: bool,
     /// `threats[side to move][threat mask]`.
     threats: Box<[[i32; THREAT_MASKS]; 2]>,
     /// Move-ordering values, if fitted: `moves[side to move][combo][part]`.
@@ -84,7 +93,8 @@ impl RuleWeights {
         RuleWeights {
             rule,
             tempo_eighths: 8,
-            values: Box::new([[[0; 2]; COMBOS]; 2]),
+            values: Box::new([[[0; 4]; COMBOS]; 2]),
+            has_before: false,
             threats: Box::new([[0; THREAT_MASKS]; 2]),
             moves: None,
         }
@@ -169,10 +179,33 @@ impl RuleWeights {
         self.values[color.index()][combo][role as usize]
     }
 
-    /// Both role values of combination `combo` for a `color` point: `[to_move, waiting]`.
+    /// The values of combination `combo` for a `color` point: `[to_move, waiting,
+    /// before_to_move, before_waiting]` (the last two 0 without [`RuleWeights::has_before_values`]).
     #[inline]
-    pub(crate) fn values(&self, color: Color, combo: usize) -> [i32; 2] {
+    pub(crate) fn values(&self, color: Color, combo: usize) -> [i32; 4] {
         self.values[color.index()][combo]
+    }
+
+    /// The value of combination `combo` for a `color` point in `role` in the position before
+    /// the last move (see [`RuleWeights`]).
+    #[inline]
+    pub fn before_value(&self, color: Color, role: Role, combo: usize) -> i32 {
+        self.values[color.index()][combo][2 + role as usize]
+    }
+
+    /// Sets [`RuleWeights::before_value`] (combination 0 stays 0, and out-of-range indexes
+    /// are ignored); the evaluation uses these tables from then on.
+    pub fn set_before_value(&mut self, color: Color, role: Role, combo: usize, value: i32) {
+        self.has_before = true;
+        if (1..COMBOS).contains(&combo) {
+            self.values[color.index()][combo][2 + role as usize] = value;
+        }
+    }
+
+    /// Whether the evaluation subtracts the material of the position before the last move.
+    #[inline]
+    pub fn has_before_values(&self) -> bool {
+        self.has_before
     }
 
     /// The value of threat situation `mask` with `side` to move (see
