@@ -28,12 +28,20 @@ fn candidates(board: &Board, rule: Rule) -> Vec<Point> {
         .collect()
 }
 
-/// Plain minimax to `depth`: a move that completes a win scores `win_in(ply + 1)`; leaves are
-/// scored by a freshly reset evaluator.
-fn minimax(board: &mut Board, rule: Rule, depth: u32, ply: u32) -> Score {
+/// Plain minimax to `depth` after `last` (the move that led here, if any): a move that
+/// completes a win scores `win_in(ply + 1)`; leaves are scored by a freshly reset evaluator
+/// that is then shown the last move (an evaluation may value the position before it too).
+fn minimax(board: &mut Board, rule: Rule, depth: u32, ply: u32, last: Option<Point>) -> Score {
     if depth == 0 {
         let mut eval = PatternEvaluator::new();
+        let Some(p) = last else {
+            eval.reset(board, rule);
+            return eval.evaluate(board);
+        };
+        board.undo_unchecked(p);
         eval.reset(board, rule);
+        board.play_unchecked(p);
+        eval.on_play(board, p);
         return eval.evaluate(board);
     }
     let mut best: Option<Score> = None;
@@ -42,7 +50,7 @@ fn minimax(board: &mut Board, rule: Rule, depth: u32, ply: u32) -> Score {
         let s = if rule.winning_line(board, p).is_some() {
             Score::win_in(ply + 1)
         } else {
-            -minimax(board, rule, depth - 1, ply + 1)
+            -minimax(board, rule, depth - 1, ply + 1, Some(p))
         };
         board.undo_unchecked(p);
         best = Some(best.map_or(s, |b| b.max(s)));
@@ -88,7 +96,7 @@ proptest! {
         // Small boards keep depth 3 fast.
         let size = if depth == 3 { 6 } else { 8 };
         let mut board = random_position(size, stones, seed);
-        let expected = minimax(&mut board, rule, depth, 0);
+        let expected = minimax(&mut board, rule, depth, 0, None);
         let mut engine = Engine::new();
         engine.set_features(SearchFeatures::alpha_beta_only());
         let result = engine.choose(&board, rule, &Limits::depth(depth), &mut |_| {});
@@ -121,7 +129,7 @@ proptest! {
                 let s = if rule.winning_line(&board, p).is_some() {
                     Score::win_in(1)
                 } else {
-                    -minimax(&mut board, rule, depth - 1, 1)
+                    -minimax(&mut board, rule, depth - 1, 1, Some(p))
                 };
                 board.undo_unchecked(p);
                 (p, s)

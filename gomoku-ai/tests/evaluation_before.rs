@@ -122,29 +122,29 @@ proptest! {
 }
 
 #[test]
-fn weights_without_values_before_evaluate_as_before() {
-    // The default weights have no such tables: the position alone decides.
-    let w = RuleWeights::default_for(Rule::Freestyle);
+fn weights_without_values_before_evaluate_the_position_alone() {
+    let w = RuleWeights::hand_set(Rule::Freestyle);
     assert!(!w.has_before_values());
+    let mut eval = PatternEvaluator::with_weights(EvalWeights::new(vec![w.clone()]).unwrap());
     let mut board = Board::new(15).unwrap();
-    let mut eval = PatternEvaluator::new();
     eval.reset(&board, Rule::Freestyle);
+    let mut before = board.clone();
     for (c, r) in [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9)] {
         let p = Point::new_unchecked(c, r);
+        before = board.clone();
         board.play_unchecked(p);
         eval.on_play(&board, p);
     }
-    let zero_before = Arc::new({
-        let mut z = RuleWeights::clone(&w);
-        z.set_before_value(Color::Black, Role::ToMove, 1, 0);
-        z
-    });
-    assert!(zero_before.has_before_values());
-    // With all-zero tables of the position before, the value is the position's own.
-    let mut before = board.clone();
-    before.undo_unchecked(Point::new_unchecked(7, 9));
-    assert_eq!(
-        eval.evaluate(&board),
-        reference(&board, &before, &zero_before)
-    );
+    // The tables of the position before are all 0: whatever that position, the value is the
+    // position's own.
+    let w = Arc::new(w);
+    let empty = Board::new(15).unwrap();
+    assert_eq!(eval.evaluate(&board), reference(&board, &before, &w));
+    assert_eq!(eval.evaluate(&board), reference(&board, &empty, &w));
+}
+
+#[test]
+fn the_default_freestyle_weights_value_the_position_before() {
+    assert!(RuleWeights::default_for(Rule::Freestyle).has_before_values());
+    assert!(!RuleWeights::default_for(Rule::Renju).has_before_values());
 }
