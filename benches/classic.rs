@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::ai::{Limits, builtin_player};
-use gomoku::core::{Board, Game, Rule};
+use gomoku_kit::ai::{Limits, builtin_player};
+use gomoku_kit::core::{Board, Game, Rule};
 
 /// A fixed 15x15 midgame (40 stones), as in the core bench.
 const MIDGAME: &str = "h8 i9 h9 h10 g10 i8 f11 e12 i10 g8 j8 f9 g9 j7 k6 g7 e9 f8 e8 d7 \

@@ -1,10 +1,10 @@
-//! gomoku-core speed: play + undo, the win check, neighbourhoods, notation parsing.
+//! gomoku-rules speed: play + undo, the win check, neighbourhoods, notation parsing.
 //! Each bench asserts what it computed, so it can never measure broken code.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::core::{Game, Point, Rule};
+use gomoku_kit::core::{Game, Point, Rule};
 
 /// A fixed 15x15 midgame (40 stones).
 const MIDGAME: &str = "h8 i9 h9 h10 g10 i8 f11 e12 i10 g8 j8 f9 g9 j7 k6 g7 e9 f8 e8 d7 \

@@ -4,8 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::ai::{Engine, Evaluator, Limits, PatternEvaluator, Player, bench};
-use gomoku::core::{Game, Rule};
+use gomoku_kit::ai::{Engine, Evaluator, Limits, PatternEvaluator, Player, bench};
+use gomoku_kit::core::{Game, Rule};
 
 const MIDGAME: &str = "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9 j8 k10 l11 h10 i10";
 

@@ -1,12 +1,12 @@
 //! Renju foul detection: one point, and a scan of every empty point of 15x15 midgame positions.
 //!
-//! `cargo bench -p gomoku --bench renju -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gomoku-kit --bench renju -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::core::renju::{self, ForbiddenKind};
-use gomoku::core::{Board, Direction, Point};
+use gomoku_kit::core::renju::{self, ForbiddenKind};
+use gomoku_kit::core::{Board, Direction, Point};
 
 /// Midgame positions (Black to move in a game would not matter: fouls are Black's either way)
 /// and the number of forbidden points in each.

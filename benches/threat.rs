@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gomoku::ai::threat::{Budget, ThreatResult, ThreatSolver};
-use gomoku::core::{Board, Color, Rule};
+use gomoku_kit::ai::threat::{Budget, ThreatResult, ThreatSolver};
+use gomoku_kit::core::{Board, Color, Rule};
 
 /// (name, text) of every puzzle.
 const PUZZLES: &[(&str, &str)] = &[

@@ -3,8 +3,8 @@
 //!
 //! Run: `cargo run --release --example custom_evaluator`
 
-use gomoku::ai::{Engine, Evaluator, GreedyPlayer, Limits, Player, Score};
-use gomoku::core::{Board, Color, Direction, Point, Rule};
+use gomoku_kit::ai::{Engine, Evaluator, GreedyPlayer, Limits, Player, Score};
+use gomoku_kit::core::{Board, Color, Direction, Point, Rule};
 
 /// A deliberately simple evaluator: for every stone, count the friendly stones next to it in
 /// each direction (more connected stones = better), and prefer points near the centre.

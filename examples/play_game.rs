@@ -2,12 +2,12 @@
 //!
 //! Run: `cargo run --release --example play_game`
 
-use gomoku::ai::{Limits, builtin_player};
-use gomoku::core::{Color, Game, Rule};
+use gomoku_kit::ai::{Limits, builtin_player};
+use gomoku_kit::core::{Color, Game, Rule};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut game = Game::new(15, Rule::Standard)?;
-    // Any built-in player spec works here; see `gomoku::ai::BUILTIN_PLAYERS`.
+    // Any built-in player spec works here; see `gomoku_kit::ai::BUILTIN_PLAYERS`.
     let mut black = builtin_player("random:1", 0)?;
     let mut white = builtin_player("random:2", 0)?;
     let limits = Limits::depth(4);

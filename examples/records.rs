@@ -2,8 +2,8 @@
 //!
 //! Run: `cargo run --release --example records`
 
-use gomoku::core::record::{self, Format, Record};
-use gomoku::core::{Game, Rule};
+use gomoku_kit::core::record::{self, Format, Record};
+use gomoku_kit::core::{Game, Rule};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let game = Game::from_move_string(15, Rule::Renju, "h8 i9 i7 j8 g8 g9 h9 h10 j7")?;

@@ -2,7 +2,7 @@
 //!
 //! Run: `cargo run --release --example renju_forbidden`
 
-use gomoku::core::{Board, Color, renju};
+use gomoku_kit::core::{Board, Color, renju};
 
 fn main() {
     // Black (X) to move. The diagram's top row is row 15.

@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use gomoku::ai::arena::{self, MatchConfig, TimeControl, TournamentConfig, TournamentFormat};
-use gomoku::ai::builtin_player;
-use gomoku::core::Rule;
+use gomoku_kit::ai::arena::{self, MatchConfig, TimeControl, TournamentConfig, TournamentFormat};
+use gomoku_kit::ai::builtin_player;
+use gomoku_kit::core::Rule;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let players = ["engine:easy", "thesis", "priority", "gm8"];

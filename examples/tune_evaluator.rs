@@ -9,12 +9,12 @@
 //!
 //! Run: `cargo run --release --example tune_evaluator`
 
-use gomoku::ai::pattern::{Patterns, Shape};
-use gomoku::ai::tune::selfplay::{play_selfplay_game, selfplay_openings};
-use gomoku::ai::tune::{Dataset, FitOptions, fit};
-use gomoku::ai::{Engine, Evaluator, Limits, Player, Score};
-use gomoku::core::record::Record;
-use gomoku::core::{Board, Color, Direction, Point, Rule};
+use gomoku_kit::ai::pattern::{Patterns, Shape};
+use gomoku_kit::ai::tune::selfplay::{play_selfplay_game, selfplay_openings};
+use gomoku_kit::ai::tune::{Dataset, FitOptions, fit};
+use gomoku_kit::ai::{Engine, Evaluator, Limits, Player, Score};
+use gomoku_kit::core::record::Record;
+use gomoku_kit::core::{Board, Color, Direction, Point, Rule};
 
 const SIZE: u32 = 11;
 const RULE: Rule = Rule::Freestyle;

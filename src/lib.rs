@@ -2,4 +2,4 @@
 #![deny(missing_docs)]
 
 pub use gomoku_ai as ai;
-pub use gomoku_core as core;
+pub use gomoku_rules as core;

@@ -1,6 +1,6 @@
 //! Fuzz target: the Sgf record reader, see [`gomoku_fuzz::record`].
 #![no_main]
 
-use gomoku_core::record::Format;
+use gomoku_rules::record::Format;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| gomoku_fuzz::record(Format::Sgf, data));

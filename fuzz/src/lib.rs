@@ -12,9 +12,9 @@ use std::io::Cursor;
 
 use gomoku_ai::{Engine, Limits, Player, SearchInfo, SearchResult};
 use gomoku_cli::pbrain::run_with_player;
-use gomoku_core::moves::{format_moves, parse_moves};
-use gomoku_core::record::{self, Format, ReadOptions};
-use gomoku_core::{Board, MAX_SIZE, MIN_SIZE, Point, Rule};
+use gomoku_rules::moves::{format_moves, parse_moves};
+use gomoku_rules::record::{self, Format, ReadOptions};
+use gomoku_rules::{Board, MAX_SIZE, MIN_SIZE, Point, Rule};
 
 /// Nodes a search of the fuzzed protocol session may visit: enough to run every part of the
 /// engine, few enough to keep an input to milliseconds.

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use gomoku_core::{Game, Rule};
+use gomoku_rules::{Game, Rule};
 
 use crate::pattern::LineRule;
 use crate::player::{Limits, Player};

@@ -1,6 +1,6 @@
 //! The one evaluation interface shared by the greedy scorer and the search.
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::pattern::Patterns;
 use crate::score::Score;

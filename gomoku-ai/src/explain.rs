@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 
 use crate::pattern::{Patterns, Shape};
 use crate::player::{Limits, Player};
@@ -110,7 +110,7 @@ impl fmt::Display for Explanation {
 ///
 /// ```
 /// use gomoku_ai::explain;
-/// use gomoku_core::{Board, Rule};
+/// use gomoku_rules::{Board, Rule};
 /// let board: Board = "
 ///     . . . . . . . . .
 ///     . . . . . . . . .

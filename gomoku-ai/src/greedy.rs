@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::pattern_evaluator::PatternEvaluator;

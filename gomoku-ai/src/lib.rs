@@ -1,6 +1,6 @@
 //! # gomoku-ai
 //!
-//! AI players for gomoku-core, all behind one [`Player`] interface and, where they evaluate
+//! AI players for gomoku-rules, all behind one [`Player`] interface and, where they evaluate
 //! positions, one [`Evaluator`] trait: the default [`Engine`] (alpha-beta search over the
 //! table-driven [`PatternEvaluator`]), the one-ply [`GreedyPlayer`] and the [`RandomPlayer`]
 //! floor. [`explain()`] describes the best moves of a position in words; [`mod@bench`] is the
@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use gomoku_ai::{Engine, Limits, Player, builtin_player, explain};
-//! use gomoku_core::{Board, Rule};
+//! use gomoku_rules::{Board, Rule};
 //!
 //! // White (O) to move must stop Black's open three, or lose.
 //! let board: Board = "

@@ -19,7 +19,7 @@
 //! }
 //! ```
 
-use gomoku_core::{Game, Rule};
+use gomoku_rules::{Game, Rule};
 
 use crate::bench::BENCH_HASH_BYTES;
 use crate::player::{Limits, Player};

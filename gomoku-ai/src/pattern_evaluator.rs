@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::params::{DEFENCE_EIGHTHS, EVAL_LIMIT};
@@ -24,7 +24,7 @@ use crate::weights::{EvalWeights, RuleWeights};
 ///
 /// ```
 /// use gomoku_ai::{Evaluator, PatternEvaluator};
-/// use gomoku_core::{Board, Rule};
+/// use gomoku_rules::{Board, Rule};
 /// let board: Board = "
 ///     . . . . . . .
 ///     . . . . . . .

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::score::Score;
 
@@ -140,7 +140,7 @@ pub struct SearchResult {
     ///
     /// ```
     /// use gomoku_ai::{Engine, Limits, Player};
-    /// use gomoku_core::{Board, Rule};
+    /// use gomoku_rules::{Board, Rule};
     /// let board: Board = "
     ///     . . . . . . . . .
     ///     . . . . . . . . .

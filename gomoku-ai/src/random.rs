@@ -3,7 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
 

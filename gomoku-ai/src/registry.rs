@@ -229,7 +229,7 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
 mod tests {
     use super::*;
     use crate::player::Limits;
-    use gomoku_core::{Board, Rule};
+    use gomoku_rules::{Board, Rule};
 
     #[test]
     fn engine_specs_set_search_parameters_and_name_them() {

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use gomoku_ai::review::{Mark, ReviewOptions, review};
-//! use gomoku_core::{Game, Rule};
+//! use gomoku_rules::{Game, Rule};
 //!
 //! // Black makes an open three (h8 h9 h10); White ignores it (a3), and Black, instead of
 //! // making the open four, plays far away (o15).
@@ -40,7 +40,7 @@
 //! assert!(o15.threw_away_win);
 //! assert!(review.moves[5].allowed_win, "a3 lets Black win by force");
 //! assert_eq!(review.black.blunders, 1);
-//! # Ok::<(), gomoku_core::GameError>(())
+//! # Ok::<(), gomoku_rules::GameError>(())
 //! ```
 
 use std::fmt;
@@ -48,8 +48,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use gomoku_core::record::{self, Format, Record, RecordError};
-use gomoku_core::{Board, Color, Game, Point, Rule};
+use gomoku_rules::record::{self, Format, Record, RecordError};
+use gomoku_rules::{Board, Color, Game, Point, Rule};
 
 use crate::player::{Limits, Player};
 use crate::score::Score;

@@ -1,7 +1,7 @@
 //! Plain alpha-beta (every other pruning off) returns exactly the minimax value.
 
 use gomoku_ai::{Engine, Evaluator, Limits, PatternEvaluator, Player, Score, SearchFeatures};
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 use proptest::prelude::*;
 
 /// The candidates of a node, by the slow definition: empty points within distance 2 of a stone

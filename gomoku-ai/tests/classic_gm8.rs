@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use gomoku_ai::classic::{GM8_FIVE_OPPONENT, GM8_FIVE_OWN, gm8_point_score};
 use gomoku_ai::{Gm8Player, Limits, Player};
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

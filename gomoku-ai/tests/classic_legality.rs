@@ -6,7 +6,7 @@ mod support;
 use support::random_position;
 
 use gomoku_ai::{Limits, builtin_player};
-use gomoku_core::{Color, Rule, renju};
+use gomoku_rules::{Color, Rule, renju};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

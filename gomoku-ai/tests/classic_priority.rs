@@ -2,7 +2,7 @@
 
 use gomoku_ai::classic::{Level, direction_value, priority_of};
 use gomoku_ai::{Limits, Player, PriorityPlayer};
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

@@ -8,7 +8,7 @@ use support::random_position;
 
 use gomoku_ai::classic::{PATTERNS, THESIS_WIN, thesis_evaluate, thesis_search};
 use gomoku_ai::{Limits, Player, ThesisPlayer, builtin_player};
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use gomoku_ai::pattern::Patterns;
 use gomoku_ai::weights::{COMBOS, EvalWeights, Role, RuleWeights};
 use gomoku_ai::{Evaluator, PatternEvaluator, Score};
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;

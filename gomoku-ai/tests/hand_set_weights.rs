@@ -8,7 +8,7 @@ use gomoku_ai::params::{
 use gomoku_ai::pattern::{Patterns, Shape};
 use gomoku_ai::weights::{EvalWeights, RuleWeights};
 use gomoku_ai::{Evaluator, PatternEvaluator, Score};
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 use proptest::prelude::*;
 
 /// The per-line sum plus bonus, as the evaluator computed it before the combination tables.

@@ -1,7 +1,7 @@
 //! The full engine never returns an illegal or forbidden move.
 
 use gomoku_ai::{Engine, Limits, Player};
-use gomoku_core::{Game, Point, Rule};
+use gomoku_rules::{Game, Point, Rule};
 use proptest::prelude::*;
 
 proptest! {

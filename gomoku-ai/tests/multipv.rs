@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use gomoku_ai::{Engine, Limits, Player, Score, SearchInfo, SearchResult};
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 use proptest::prelude::*;
 
 /// A position of `stones` random moves near the centre, without a five; the same for a seed.

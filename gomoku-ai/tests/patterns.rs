@@ -2,7 +2,7 @@
 //! equals the slow line-by-line definition.
 
 use gomoku_ai::pattern::{LineRule, Patterns, shape_of_line};
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 use proptest::prelude::*;
 
 /// The line through `p` along `dir` as text for `color` ('X' own, 'O' opponent, '.' empty),

@@ -1,7 +1,7 @@
 //! The greedy player, the registry's engine levels and the explanations.
 
 use gomoku_ai::{GreedyPlayer, Limits, Player, builtin_player, explain};
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()
@@ -30,7 +30,7 @@ fn greedy_wins_then_blocks() {
         board.remove(p(s));
     }
     for s in ["b2", "h2", "b8", "h8"] {
-        board.place(p(s), gomoku_core::Color::Black).unwrap();
+        board.place(p(s), gomoku_rules::Color::Black).unwrap();
     }
     let r = greedy.choose(&board, Rule::Freestyle, &Limits::default(), &mut |_| {});
     assert!(
@@ -42,7 +42,7 @@ fn greedy_wins_then_blocks() {
 
 #[test]
 fn every_level_plays_a_legal_move() {
-    let board: Board = gomoku_core::Game::from_move_string(15, Rule::Renju, "h8 i9 j8 i8 i7")
+    let board: Board = gomoku_rules::Game::from_move_string(15, Rule::Renju, "h8 i9 j8 i8 i7")
         .unwrap()
         .board()
         .clone();
@@ -88,7 +88,7 @@ fn explain_names_the_threats_made_and_blocked() {
         .parse()
         .unwrap();
     let e = explain(&board, Rule::Freestyle, 4, 2);
-    assert_eq!(e.side, gomoku_core::Color::White);
+    assert_eq!(e.side, gomoku_rules::Color::White);
     assert_eq!(e.moves.len(), 4);
     let texts: Vec<&str> = e.moves.iter().map(|m| m.text.as_str()).collect();
     let j5 = e
@@ -121,9 +121,9 @@ fn explain_names_the_threats_made_and_blocked() {
     // With Black to move (a stone added far away), White's open three is Black's problem.
     let mut black_to_move = board.clone();
     black_to_move
-        .place(p("a1"), gomoku_core::Color::White)
+        .place(p("a1"), gomoku_rules::Color::White)
         .unwrap();
-    black_to_move.set_side_to_move(gomoku_core::Color::Black);
+    black_to_move.set_side_to_move(gomoku_rules::Color::Black);
     let e = explain(&black_to_move, Rule::Freestyle, 4, 2);
     let threat = e.opponent_vcf.as_ref().expect("White threatens a VCF");
     assert!([p("j5"), p("j9")].contains(&threat[0]), "{threat:?}");

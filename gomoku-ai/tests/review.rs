@@ -3,7 +3,7 @@
 
 use gomoku_ai::Score;
 use gomoku_ai::review::{Mark, Review, ReviewOptions, review};
-use gomoku_core::{Color, Game, Rule};
+use gomoku_rules::{Color, Game, Rule};
 
 fn options(jobs: usize) -> ReviewOptions {
     ReviewOptions {
@@ -95,7 +95,7 @@ fn jobs_and_the_rest_of_the_game_do_not_change_a_verdict() {
 
 #[test]
 fn the_sgf_carries_one_comment_per_move_and_reads_back() {
-    use gomoku_core::record::{self, Format, Record};
+    use gomoku_rules::record::{self, Format, Record};
     let game = Game::from_move_string(15, Rule::Freestyle, "h8 a1 h9 a2 h10 a3 o15 h11").unwrap();
     let review = review(&game, &options(2), &|_, _| {});
     let record = Record::from_game(&game).unwrap();
@@ -113,7 +113,7 @@ fn the_sgf_carries_one_comment_per_move_and_reads_back() {
 #[test]
 #[ignore]
 fn a_long_game_gets_the_same_review_for_any_jobs() {
-    use gomoku_core::record::{self, Format};
+    use gomoku_rules::record::{self, Format};
     let text = include_str!("data/review_long_game.sgf");
     let game = record::read_str(text, Format::Sgf).unwrap().to_game();
     assert_eq!(game.moves().len(), 225);

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use gomoku_ai::{Limits, Player, builtin_player};
-use gomoku_core::{Color, Game, Outcome, Point, Rule};
+use gomoku_rules::{Color, Game, Outcome, Point, Rule};
 
 /// Plays one game from `opening`; returns the winner.
 fn play(

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use gomoku_ai::{Engine, Limits, Player, Score, SearchFeatures, StopFlag, TranspositionTable};
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 
 fn parse(diagram: &str) -> (Board, Vec<Point>) {
     let (board, marks) = Board::parse_diagram(diagram).unwrap();
@@ -268,7 +268,7 @@ fn renju_black_cannot_defend_on_a_forbidden_point() {
 const MIDGAME: &str = "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9 j8 k10 l11 h10 i10";
 
 fn midgame() -> Board {
-    gomoku_core::Game::from_move_string(15, Rule::Freestyle, MIDGAME)
+    gomoku_rules::Game::from_move_string(15, Rule::Freestyle, MIDGAME)
         .unwrap()
         .board()
         .clone()

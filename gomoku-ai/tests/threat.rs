@@ -4,7 +4,7 @@
 
 use gomoku_ai::WinFinder;
 use gomoku_ai::threat::{self, Budget, ThreatResult, ThreatSolver};
-use gomoku_core::{Board, Color, Direction, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Direction, Point, Rule, renju};
 
 // ---------------------------------------------------------------------------------------------
 // The checker: slow and obviously correct.

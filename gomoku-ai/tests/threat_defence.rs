@@ -4,8 +4,8 @@
 use gomoku_ai::threat::{self, Budget, ThreatResult, ThreatSolver};
 use gomoku_ai::weights::EvalWeights;
 use gomoku_ai::{Engine, Limits, Player, SearchFeatures, WinFinder, WinSearch};
-use gomoku_core::moves::parse_moves;
-use gomoku_core::{Board, Game, Point, Rule};
+use gomoku_rules::moves::parse_moves;
+use gomoku_rules::{Board, Game, Point, Rule};
 
 /// From a game the engine (White) lost to `priority` at 200 ms a move: White to move. After
 /// f5, Black wins by the VCT f9 k10 l10 d7 g9 g12 h9 e9 j9; k10 and l10 hold.

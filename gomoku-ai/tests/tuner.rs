@@ -5,8 +5,8 @@ use std::path::Path;
 
 use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
 use gomoku_ai::weights::{EvalWeights, MovePart, RuleWeights};
-use gomoku_core::Rule;
-use gomoku_core::record::{self, Format, ReadOptions};
+use gomoku_rules::Rule;
+use gomoku_rules::record::{self, Format, ReadOptions};
 
 fn games(prefix: &str, rule: Rule) -> Vec<record::Record> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tune");
@@ -123,7 +123,7 @@ fn a_fit_with_values_for_the_position_before_lowers_the_loss_further() {
 fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
     let rule = Rule::Freestyle;
     let mut start = RuleWeights::hand_set(rule);
-    start.set_move_part(gomoku_core::Color::Black, MovePart::Attack, 40, 123);
+    start.set_move_part(gomoku_rules::Color::Black, MovePart::Attack, 40, 123);
     let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
     for r in &games("free-", rule) {
         data.add_game(r);
@@ -139,7 +139,7 @@ fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
     assert_eq!(
         fitted
             .weights
-            .move_part(gomoku_core::Color::Black, MovePart::Attack, 40),
+            .move_part(gomoku_rules::Color::Black, MovePart::Attack, 40),
         123
     );
 }
@@ -229,7 +229,7 @@ fn a_threats_only_fit_changes_only_the_threat_values() {
         "{fitted:?}"
     );
     let mut without_threats = fitted.weights.clone();
-    for side in gomoku_core::Color::ALL {
+    for side in gomoku_rules::Color::ALL {
         for mask in 0..gomoku_ai::pattern::THREAT_MASKS {
             without_threats.set_threat(side, mask, 0);
         }
@@ -305,7 +305,7 @@ fn the_move_value_fit_lowers_the_renju_loss() {
 #[test]
 fn move_values_order_the_moves() {
     use gomoku_ai::{Evaluator, PatternEvaluator};
-    use gomoku_core::{Board, Color};
+    use gomoku_rules::{Board, Color};
     let rule = Rule::Freestyle;
     let mut board = Board::new(15).unwrap();
     for m in ["h8", "a1"] {

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use gomoku_ai::review::{
     self, BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, PlayerSummary, Review, ReviewOptions,
 };
-use gomoku_core::Color;
-use gomoku_core::record::{self, Record};
+use gomoku_rules::Color;
+use gomoku_rules::record::{self, Record};
 
 /// What `gomoku analyze` does besides reviewing.
 #[derive(Clone, Debug)]

@@ -13,8 +13,8 @@ use gomoku_ai::arena::{
     default_openings, parse_openings, shuffle_openings,
 };
 use gomoku_ai::{Player, StopFlag};
-use gomoku_core::record::{self, Format, GameResult, Record};
-use gomoku_core::{Color, GameError, Rule};
+use gomoku_rules::record::{self, Format, GameResult, Record};
+use gomoku_rules::{Color, GameError, Rule};
 
 use crate::player_spec::{PlayerSpec, SpecError};
 

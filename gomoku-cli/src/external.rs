@@ -29,7 +29,7 @@ use thiserror::Error;
 
 use crate::engine_report::{EngineReport, parse_report};
 use gomoku_ai::{Limits, Player, Score, SearchInfo, SearchResult, StopFlag};
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 
 /// How long past its time limit an engine may take to answer before it is given up on.
 pub const REPLY_GRACE: Duration = Duration::from_secs(2);
@@ -540,7 +540,7 @@ mod tests {
 
     #[test]
     fn board_otherwise_with_own_stones_as_1() {
-        let board = gomoku_core::Game::from_move_string(15, Rule::Freestyle, "h8 i9 a1")
+        let board = gomoku_rules::Game::from_move_string(15, Rule::Freestyle, "h8 i9 a1")
             .unwrap()
             .board()
             .clone();

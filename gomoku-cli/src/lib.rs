@@ -1,7 +1,7 @@
 //! The `gomoku` program's frontends, as a library so the binaries stay thin and tests can drive
 //! them: the terminal game, the web board, the Gomocup protocol engine, the match and tournament
 //! runners, record conversion, game review, the threat solver and the SPSA tuner. No game logic
-//! lives here; rules come from gomoku-core and players from gomoku-ai.
+//! lives here; rules come from gomoku-rules and players from gomoku-ai.
 
 pub mod analyze;
 pub mod arena_settings;

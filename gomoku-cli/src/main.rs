@@ -19,8 +19,8 @@ use gomoku_cli::play::{self, ColorChoice, PlayOptions};
 use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_cli::record_cmd;
 use gomoku_cli::tournament_runner::{self, TournamentOptions};
-use gomoku_core::record::{self, Format, ReadOptions};
-use gomoku_core::{Game, Rule};
+use gomoku_rules::record::{self, Format, ReadOptions};
+use gomoku_rules::{Game, Rule};
 
 /// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
 #[derive(Debug, Parser)]

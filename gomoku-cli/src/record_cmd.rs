@@ -1,10 +1,10 @@
 //! `gomoku convert` and `gomoku show`: game records between formats, and on the screen.
-//! The reading, validation and writing all happen in `gomoku_core::record`.
+//! The reading, validation and writing all happen in `gomoku_rules::record`.
 
 use std::io::Write;
 use std::path::Path;
 
-use gomoku_core::record::{self, Format, ReadOptions, Record};
+use gomoku_rules::record::{self, Format, ReadOptions, Record};
 
 /// Reads `input` (format from `from`, else the extension, else the content) and writes it to
 /// `output` in `to` (else the output's extension), atomically. Returns the record written.

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use gomoku_ai::Limits;
 use gomoku_ai::tune::selfplay::{play_selfplay_game, selfplay_openings};
 use gomoku_ai::weights::EvalWeights;
-use gomoku_core::Rule;
-use gomoku_core::record::{self, Format};
+use gomoku_rules::Rule;
+use gomoku_rules::record::{self, Format};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -115,8 +115,8 @@ pub fn run(
                     match outcome {
                         Ok(rec) => {
                             let k = match rec.result().and_then(|r| r.winner()) {
-                                Some(gomoku_core::Color::Black) => 0,
-                                Some(gomoku_core::Color::White) => 1,
+                                Some(gomoku_rules::Color::Black) => 0,
+                                Some(gomoku_rules::Color::White) => 1,
                                 None => 2,
                             };
                             let Ok(mut s) = summary.lock() else { break };

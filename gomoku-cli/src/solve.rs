@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use gomoku_ai::threat::{Budget, ThreatResult, ThreatSolver};
-use gomoku_core::{Board, Rule, moves};
+use gomoku_rules::{Board, Rule, moves};
 
 /// What to solve and how hard to try.
 #[derive(Clone, Debug)]

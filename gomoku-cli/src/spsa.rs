@@ -10,8 +10,8 @@ use gomoku_ai::arena::{Flow, TimeControl};
 use gomoku_ai::tune::spsa::DEFAULT_R_END;
 use gomoku_ai::tune::{Spsa, SpsaConfig, SpsaParam, SpsaStats, run_spsa};
 use gomoku_ai::{StopFlag, builtin_player};
-use gomoku_core::Rule;
-use gomoku_core::record::write_file;
+use gomoku_rules::Rule;
+use gomoku_rules::record::write_file;
 
 use crate::arena_settings::{ArenaSettings, OpeningsChoice, OpeningsOrder};
 
@@ -186,7 +186,7 @@ pub fn run(options: &SpsaOptions, report: &mut dyn Write) -> Result<SpsaReport, 
         seed: options.seed,
         json: false,
         records: None,
-        record_format: gomoku_core::record::Format::Json,
+        record_format: gomoku_rules::record::Format::Json,
         void_replays: 0,
         interrupt: options.interrupt.clone(),
     };

@@ -2,7 +2,7 @@
 //! where a person is to move (the AI's reply and the person's move), and replaying stops at the
 //! next one. Shared by the terminal game and the web board.
 
-use gomoku_core::{Color, Game, Point};
+use gomoku_rules::{Color, Game, Point};
 
 /// Takes back moves down to the last position where a person (`is_human`) is to move; one
 /// move when nobody or everybody is a person. Returns the moves taken back, last first (empty
@@ -37,7 +37,7 @@ pub fn redo_to_person(game: &mut Game, is_human: impl Fn(Color) -> bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_core::Rule;
+    use gomoku_rules::Rule;
 
     fn game(moves: &str) -> Game {
         Game::from_move_string(15, Rule::Freestyle, moves).unwrap()

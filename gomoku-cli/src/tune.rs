@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
 use gomoku_ai::weights::{EvalWeights, RuleWeights};
-use gomoku_core::Rule;
-use gomoku_core::record::{self, Format, ReadOptions, Record};
+use gomoku_rules::Rule;
+use gomoku_rules::record::{self, Format, ReadOptions, Record};
 
 /// What to fit.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@ mod fuzz_entries;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use gomoku_core::record::Format;
+use gomoku_rules::record::Format;
 
 /// An entry point: takes the fuzzer's bytes, panics on a broken invariant.
 type Entry = fn(&[u8]);

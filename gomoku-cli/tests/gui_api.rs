@@ -12,7 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
 use gomoku_cli::gui::api::{AppState, BODY_LIMIT, LOAD_LIMIT, router};
-use gomoku_core::record::Format;
+use gomoku_rules::record::Format;
 
 /// How long a test waits for the engine before it fails (the engines here need milliseconds).
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -5,8 +5,8 @@ mod scratch;
 
 use std::path::{Path, PathBuf};
 
-use gomoku_core::Rule;
-use gomoku_core::record::{self, ReadOptions};
+use gomoku_rules::Rule;
+use gomoku_rules::record::{self, ReadOptions};
 use serde_json::Value;
 
 use arena_support::{gomoku, gomoku_json, u};

@@ -1,9 +1,9 @@
-//! A complete game between two instances of the brain, judged by a referee built on gomoku-core,
+//! A complete game between two instances of the brain, judged by a referee built on gomoku-rules,
 //! and positions whose only good move checks the coordinate mapping end to end.
 
 mod pbrain_support;
 
-use gomoku_core::{Game, Outcome, Point, Rule};
+use gomoku_rules::{Game, Outcome, Point, Rule};
 
 use pbrain_support::{Brain, parse_move};
 

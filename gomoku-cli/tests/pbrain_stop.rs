@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use gomoku_ai::{Limits, Player, Score, SearchInfo, SearchResult};
 use gomoku_cli::pbrain::run_with_player;
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use pbrain_support::{Brain, is_report, parse_move};
 

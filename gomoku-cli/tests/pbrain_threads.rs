@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use gomoku_ai::{Limits, MAX_THREADS, Player, Score, SearchInfo, SearchResult};
 use gomoku_cli::pbrain::run_with_player;
-use gomoku_core::{Board, Rule};
+use gomoku_rules::{Board, Rule};
 
 use pbrain_support::{Brain, assert_error, is_report, parse_move};
 

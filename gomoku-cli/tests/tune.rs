@@ -6,7 +6,7 @@ mod scratch;
 use std::process::{Command, Stdio};
 
 use gomoku_ai::weights::EvalWeights;
-use gomoku_core::Rule;
+use gomoku_rules::Rule;
 
 use scratch::scratch_dir;
 

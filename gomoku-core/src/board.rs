@@ -76,7 +76,7 @@ impl LineBits {
 /// [`crate::Game`] adds the rules and the move history.
 ///
 /// ```
-/// use gomoku_core::{Board, Color};
+/// use gomoku_rules::{Board, Color};
 /// let mut board = Board::new(15).unwrap();
 /// board.play_unchecked("h8".parse().unwrap());
 /// assert_eq!(board.side_to_move(), Color::White);
@@ -357,7 +357,7 @@ impl Board {
     /// so are blank lines. The side to move is White when Black has more stones, else Black.
     ///
     /// ```
-    /// use gomoku_core::{Board, Color};
+    /// use gomoku_rules::{Board, Color};
     /// let (board, marks) = Board::parse_diagram(
     ///     ". . . . .
     ///      . X O . .

@@ -49,7 +49,7 @@ impl Direction {
 /// A run of consecutive points in one direction, e.g. the stones of a winning five.
 ///
 /// ```
-/// use gomoku_core::{Direction, Line, Point};
+/// use gomoku_rules::{Direction, Line, Point};
 /// let line = Line::new("d4".parse().unwrap(), Direction::Diagonal, 5);
 /// let points: Vec<String> = line.points().map(|p| p.to_string()).collect();
 /// assert_eq!(points, ["d4", "e5", "f6", "g7", "h8"]);

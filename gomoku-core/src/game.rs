@@ -132,7 +132,7 @@ pub enum GameError {
 /// A game of Gomoku: the board, the rule, the moves played and the moves taken back (redo).
 ///
 /// ```
-/// use gomoku_core::{Color, Game, Outcome, Rule};
+/// use gomoku_rules::{Color, Game, Outcome, Rule};
 /// let mut game = Game::new(15, Rule::Freestyle).unwrap();
 /// for m in ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"] {
 ///     game.play(m.parse().unwrap()).unwrap();

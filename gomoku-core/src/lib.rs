@@ -5,11 +5,11 @@
 //! nothing about AI; `gomoku-ai` builds on it.
 //!
 //! ```
-//! use gomoku_core::{Game, Outcome, Point, Rule};
+//! use gomoku_rules::{Game, Outcome, Point, Rule};
 //!
 //! let mut game = Game::from_move_string(15, Rule::Standard, "h8 h9 i8 i9 j8 j9 k8 k9").unwrap();
 //! let outcome = game.play("l8".parse::<Point>().unwrap()).unwrap();
-//! assert_eq!(outcome.winner(), Some(gomoku_core::Color::Black));
+//! assert_eq!(outcome.winner(), Some(gomoku_rules::Color::Black));
 //! assert_eq!(game.move_string(), "h8 h9 i8 i9 j8 j9 k8 k9 l8");
 //! ```
 //!

@@ -21,7 +21,7 @@ pub struct ParseMovesError {
 /// follows its letter).
 ///
 /// ```
-/// use gomoku_core::moves::parse_moves;
+/// use gomoku_rules::moves::parse_moves;
 /// let moves = parse_moves("h8 i9,i7h10", 15).unwrap();
 /// assert_eq!(moves.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["h8", "i9", "i7", "h10"]);
 /// let err = parse_moves("h8 i99 j7", 15).unwrap_err();

@@ -25,7 +25,7 @@ pub const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 /// lies on a given board is checked by [`Point::is_on`] (or [`crate::Board::contains`]).
 ///
 /// ```
-/// use gomoku_core::Point;
+/// use gomoku_rules::Point;
 /// let p: Point = "h8".parse().unwrap();
 /// assert_eq!((p.col(), p.row()), (7, 7));
 /// assert_eq!(p.to_string(), "h8");
@@ -198,7 +198,7 @@ impl Point {
     /// malformed row number, trailing characters, or a point off the board.
     ///
     /// ```
-    /// use gomoku_core::{ParsePointError, Point};
+    /// use gomoku_rules::{ParsePointError, Point};
     /// assert!(Point::parse("o15", 15).is_ok());
     /// assert!(matches!(Point::parse("h16", 15), Err(ParsePointError::OffBoard { .. })));
     /// assert!(matches!(Point::parse("8h", 15), Err(ParsePointError::BadColumn { .. })));

@@ -17,7 +17,7 @@
 //! places stones on a scratch copy of the board.
 //!
 //! ```
-//! use gomoku_core::{Board, renju::{self, ForbiddenKind}};
+//! use gomoku_rules::{Board, renju::{self, ForbiddenKind}};
 //! let board: Board = "
 //!     . . . . . . . . .
 //!     . . . . . . . . .
@@ -88,7 +88,7 @@ pub fn forbidden(board: &Board, p: Point) -> Option<ForbiddenKind> {
 /// Every empty point where a Black stone would be a foul under Renju (whoever is to move).
 ///
 /// ```
-/// use gomoku_core::{Board, renju};
+/// use gomoku_rules::{Board, renju};
 /// assert!(renju::forbidden_points(&Board::new(15).unwrap()).is_empty());
 /// ```
 pub fn forbidden_points(board: &Board) -> PointSet {
@@ -131,7 +131,7 @@ pub fn makes_five(board: &Board, p: Point) -> bool {
 /// to be legal (or forbidden): a distant stone can change a foul through the recursion.
 ///
 /// ```
-/// use gomoku_core::{Board, renju};
+/// use gomoku_rules::{Board, renju};
 /// let board: Board = "
 ///     . . . . . . .
 ///     . . . . . . .

@@ -107,7 +107,7 @@ impl Rule {
     /// (five points, or more for a winning overline). `None` when `p` is empty.
     ///
     /// ```
-    /// use gomoku_core::{Board, Rule};
+    /// use gomoku_rules::{Board, Rule};
     /// let board: Board = "
     ///     . . . . . . .
     ///     X X X X X X .

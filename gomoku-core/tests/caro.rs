@@ -2,7 +2,7 @@
 //! block. Rule 8 (`Rule::Caro`) lets longer runs win too, rule 9 (`Rule::CaroExactFive`) only
 //! exactly five.
 
-use gomoku_core::{Board, Color, Game, Outcome, Point, Rule};
+use gomoku_rules::{Board, Color, Game, Outcome, Point, Rule};
 
 const CARO_RULES: [Rule; 2] = [Rule::Caro, Rule::CaroExactFive];
 

@@ -1,6 +1,6 @@
 //! Play, undo and redo restore the board, the hash and the outcome exactly.
 
-use gomoku_core::{
+use gomoku_rules::{
     Board, Color, FoulPolicy, Game, GameError, Outcome, PlayErrorReason, Point, Rule,
 };
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Files shaped like those other programs write (shapes seen in public code and fixtures; the
 //! texts here are our own).
 
-use gomoku_core::record::{Format, GameResult, RecordErrorKind, read_str};
+use gomoku_rules::record::{Format, GameResult, RecordErrorKind, read_str};
 
 /// Some training pipelines write PSQ with the names, the `-1` code line and then an extra
 /// `winner,rule` line (e.g. `1,Freestyle`). The extra line is ignored.

@@ -1,10 +1,10 @@
 //! Readers refuse what breaks the rules or the format, and say where and why.
 
-use gomoku_core::record::{
+use gomoku_rules::record::{
     Format, GameResult, Location, ReadOptions, RecordError, RecordErrorKind, read_str,
     read_str_with,
 };
-use gomoku_core::{ForbiddenKind, PlayErrorReason, Rule};
+use gomoku_rules::{ForbiddenKind, PlayErrorReason, Rule};
 
 fn line_of(err: &RecordError) -> usize {
     err.location.expect("the error has a place").line

@@ -1,7 +1,7 @@
 //! Parsers never panic: arbitrary text and bytes, and valid files with random edits. Whatever a
 //! reader accepts is a legal game.
 
-use gomoku_core::record::{Format, ReadOptions, Record, game_count, read_all, read_str_with};
+use gomoku_rules::record::{Format, ReadOptions, Record, game_count, read_all, read_str_with};
 use proptest::prelude::*;
 
 const SAMPLES: [(Format, &str); 6] = [

@@ -1,10 +1,10 @@
 //! Every format round-trips random legal games of every rule on 15x15 and 20x20: what the format
 //! carries comes back exactly, and what it does not carry comes from the read options.
 
-use gomoku_core::record::{
+use gomoku_rules::record::{
     Format, GameResult, ReadOptions, Record, read_all, read_str_with, write_many, write_string,
 };
-use gomoku_core::{Game, Point, Rule};
+use gomoku_rules::{Game, Point, Rule};
 use proptest::prelude::*;
 
 /// A random legal game: each choice picks one of the legal moves (near the centre when

@@ -5,10 +5,10 @@
 //! the `-1` code line); its expected moves were written down in board notation independently of
 //! this crate.
 
-use gomoku_core::record::{
+use gomoku_rules::record::{
     self, Format, GameResult, ReadOptions, Record, game_count, read_all, read_str, read_str_with,
 };
-use gomoku_core::{Board, Color, Outcome, Point, Rule};
+use gomoku_rules::{Board, Color, Outcome, Point, Rule};
 
 const PSQ: &str = include_str!("data/records/tournament.psq");
 const SGF: &str = include_str!("data/records/renju.sgf");

@@ -4,8 +4,8 @@
 use std::fs;
 use std::path::Path;
 
-use gomoku_core::Rule;
-use gomoku_core::record::{self, FileError, Format, Record};
+use gomoku_rules::Rule;
+use gomoku_rules::record::{self, FileError, Format, Record};
 use tempfile::TempDir;
 
 /// A fresh empty directory for one test, removed when dropped (also when the test fails).

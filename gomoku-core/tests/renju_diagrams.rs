@@ -10,8 +10,8 @@ mod renju_support;
 
 use std::collections::BTreeMap;
 
-use gomoku_core::renju::{self, ForbiddenKind};
-use gomoku_core::{Board, Point};
+use gomoku_rules::renju::{self, ForbiddenKind};
+use gomoku_rules::{Board, Point};
 use renju_support::reference_fouls;
 
 fn check(diagram: &str) {

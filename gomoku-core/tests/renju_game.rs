@@ -1,7 +1,7 @@
 //! Renju fouls through `Game`: rejected or losing moves, White's freedom, five first.
 
-use gomoku_core::renju::{self, ForbiddenKind};
-use gomoku_core::{Color, FoulPolicy, Game, Outcome, PlayError, PlayErrorReason, Point, Rule};
+use gomoku_rules::renju::{self, ForbiddenKind};
+use gomoku_rules::{Color, FoulPolicy, Game, Outcome, PlayError, PlayErrorReason, Point, Rule};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()
@@ -109,7 +109,7 @@ fn a_five_wins_even_when_it_is_also_a_double_four() {
     let moves = "d8 h4 e8 d4 f8 a1 h5 a3 h6 a5 h7 a7 e5 a9 f6 a11 g7 a13 g8 a15";
     let mut game = Game::from_move_string(15, Rule::Renju, moves).unwrap();
     let h8 = p("h8");
-    let fours: u8 = gomoku_core::Direction::ALL
+    let fours: u8 = gomoku_rules::Direction::ALL
         .iter()
         .map(|&d| renju::line_shape(game.board(), h8, d).fours())
         .sum();
@@ -130,7 +130,7 @@ fn replaying_a_game_through_a_foul_fails_with_the_move_number() {
 }
 
 mod no_move_left {
-    use gomoku_core::{Color, Game, Outcome, Rule};
+    use gomoku_rules::{Color, Game, Outcome, Rule};
     use proptest::prelude::*;
 
     proptest! {

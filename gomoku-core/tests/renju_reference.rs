@@ -5,8 +5,8 @@ mod renju_support;
 
 use std::collections::BTreeMap;
 
-use gomoku_core::renju::{self, ForbiddenKind};
-use gomoku_core::{Board, Color, Direction, Point};
+use gomoku_rules::renju::{self, ForbiddenKind};
+use gomoku_rules::{Board, Color, Direction, Point};
 use proptest::prelude::*;
 use renju_support::{reference_forbidden, reference_forbidden_with_stats};
 

@@ -1,6 +1,6 @@
 //! A game serialises as size, rule and moves, and deserialises only through validation.
 
-use gomoku_core::{Game, Rule};
+use gomoku_rules::{Game, Rule};
 
 #[test]
 fn round_trip() {

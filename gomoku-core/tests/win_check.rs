@@ -1,6 +1,6 @@
 //! The O(1) win check against a brute-force whole-board scan, and edge cases by hand.
 
-use gomoku_core::{Board, Color, Direction, Game, Outcome, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Game, Outcome, Point, Rule};
 use proptest::prelude::*;
 
 /// Whether `color` has a winning run anywhere on the board under `rule`, by scanning every

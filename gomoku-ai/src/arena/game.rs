@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use gomoku_core::{Color, FoulPolicy, Game, Outcome, PlayErrorReason, Point, Rule};
+use gomoku_rules::{Color, FoulPolicy, Game, Outcome, PlayErrorReason, Point, Rule};
 
 use crate::player::{Limits, Player, StopFlag};
 use crate::score::Score;
@@ -283,7 +283,7 @@ mod tests {
     use crate::player::{SearchInfo, SearchResult};
     use crate::random::RandomPlayer;
     use crate::score::Score;
-    use gomoku_core::Board;
+    use gomoku_rules::Board;
 
     /// Plays the listed moves in order, then none.
     struct Scripted(Vec<Point>, Duration);

@@ -8,7 +8,7 @@
 //! use std::time::Duration;
 //! use gomoku_ai::arena::{Flow, MatchConfig, Side, TimeControl, default_openings, run_match};
 //! use gomoku_ai::{Player, RandomPlayer};
-//! use gomoku_core::Rule;
+//! use gomoku_rules::Rule;
 //!
 //! let config = MatchConfig {
 //!     size: 15,

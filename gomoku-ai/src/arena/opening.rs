@@ -17,8 +17,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 
-use gomoku_core::record::{self, Format, ReadOptions};
-use gomoku_core::{Game, GameError, Point, Rule};
+use gomoku_rules::record::{self, Format, ReadOptions};
+use gomoku_rules::{Game, GameError, Point, Rule};
 
 /// An opening: the stones to place before the game starts, in move order (Black first), as
 /// offsets from the centre with `y` downwards.
@@ -121,7 +121,7 @@ impl Opening {
     ///
     /// ```
     /// use gomoku_ai::arena::Opening;
-    /// use gomoku_core::Rule;
+    /// use gomoku_rules::Rule;
     /// // h8 is the centre; i9 is one right and one row further DOWN (rows count from the top).
     /// let opening = Opening::parse_pos("h8i9j10", 15, Rule::Freestyle).unwrap();
     /// assert_eq!(opening.offsets(), [(0, 0), (1, 1), (2, 2)]);

@@ -8,7 +8,7 @@ use std::sync::{Mutex, mpsc};
 
 use thiserror::Error;
 
-use gomoku_core::{BoardSizeError, Color, Game, Rule};
+use gomoku_rules::{BoardSizeError, Color, Game, Rule};
 
 use crate::arena::game::{ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game_until};
 use crate::arena::opening::{Opening, OpeningErrorKind};

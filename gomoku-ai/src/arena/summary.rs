@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use gomoku_core::Color;
+use gomoku_rules::Color;
 
 use crate::arena::elo::EloEstimate;
 use crate::arena::game::{ForfeitReason, GameEnd};

@@ -1,6 +1,6 @@
 //! Players that misbehave on purpose, for the arena's tests.
 
-use gomoku_core::{Board, Rule};
+use gomoku_rules::{Board, Rule};
 
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
 use crate::random::RandomPlayer;

@@ -9,7 +9,7 @@
 //!     run_tournament,
 //! };
 //! use gomoku_ai::{Player, RandomPlayer};
-//! use gomoku_core::Rule;
+//! use gomoku_rules::Rule;
 //!
 //! let pairing = MatchConfig::new(
 //!     15,
@@ -209,7 +209,7 @@ mod tests {
     use crate::arena::opening::default_openings;
     use crate::arena::test_players::NoMove;
     use crate::random::RandomPlayer;
-    use gomoku_core::Rule;
+    use gomoku_rules::Rule;
     use std::time::Duration;
 
     #[test]

@@ -35,7 +35,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 
 use super::line::LineView;
 use super::{best_legal, one_ply_result};

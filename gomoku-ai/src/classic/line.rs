@@ -1,7 +1,7 @@
 //! One line through a point, seen by one colour as if it had a stone on that point: the shared
 //! geometry of the classic players (runs, open ends, wins).
 
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 
 /// The line through `p` in one direction, from the point of view of `color`, with a `color` stone
 /// imagined on `p`. Bit `i` is one point of the line; `pos` is the bit of `p` (see

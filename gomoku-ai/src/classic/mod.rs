@@ -10,7 +10,7 @@
 //!   depth 2 over the points near the stones, with a whole-board pattern table as evaluation.
 //!
 //! Every one of them plays only legal moves under every [`Rule`]: an empty point on the board,
-//! and never a point forbidden to Black under Renju ([`gomoku_core::renju::forbidden`]).
+//! and never a point forbidden to Black under Renju ([`gomoku_rules::renju::forbidden`]).
 //! Each module documents its exact definition, tables included.
 
 mod gm8;
@@ -29,7 +29,7 @@ pub use thesis::{
 
 use std::time::Duration;
 
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 use crate::player::{SearchInfo, SearchResult};
 use crate::score::Score;

@@ -27,13 +27,13 @@
 //!
 //! **Renju**: the player never chooses a point forbidden to Black; and when the opponent is
 //! Black, a point where Black's four-four, four-three or double three would be forbidden
-//! ([`gomoku_core::renju::forbidden`]) is no threat, so it is not "prevented".
+//! ([`gomoku_rules::renju::forbidden`]) is no threat, so it is not "prevented".
 //! On an empty board the player takes the centre.
 
 use std::cmp::Reverse;
 use std::time::Instant;
 
-use gomoku_core::{Board, Color, Direction, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Direction, Point, Rule, renju};
 
 use super::line::LineView;
 use super::{best_legal, one_ply_result};

@@ -38,7 +38,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use gomoku_core::{Board, Color, Direction, Point, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, Rule};
 
 use super::is_legal;
 use super::line::makes_win;

@@ -6,7 +6,7 @@
 //! colour within reach on four lines); restoring the few values that really changed costs a
 //! fraction of it.
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use super::patterns::Totals;
 use super::shape::Shape;

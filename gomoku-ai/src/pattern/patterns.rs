@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use gomoku_core::{Board, Color, Direction, MAX_CELLS, Point, PointSet, Rule};
+use gomoku_rules::{Board, Color, Direction, MAX_CELLS, Point, PointSet, Rule};
 
 use super::journal::{Change, Journal};
 use super::shape::Shape;

@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use gomoku_core::{Color, Rule};
+use gomoku_rules::{Color, Rule};
 
 use super::shape::Shape;
 

@@ -3,7 +3,7 @@
 //! a long VCT of the opponent lies beyond its horizon; when the check finds one, the move is
 //! excluded at the root and the search runs again without it.
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use super::clock::Clock;
 use super::searcher::Searcher;

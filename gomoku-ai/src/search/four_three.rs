@@ -4,7 +4,7 @@
 //! the four's completion point a four of the defender's (so that the forced block answers with a
 //! four), can spoil it; the search then tries nothing else, as strong engines do.
 
-use gomoku_core::{Board, Color, Direction, Point, PointSet, Rule};
+use gomoku_rules::{Board, Color, Direction, Point, PointSet, Rule};
 
 use crate::pattern::{Patterns, Shape};
 
@@ -85,7 +85,7 @@ pub(crate) fn four_three_defences(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_core::renju;
+    use gomoku_rules::renju;
 
     /// The points where `color` completes a win, by playing each empty point and asking the rule.
     fn slow_fives(board: &Board, rule: Rule, color: Color) -> Vec<Point> {

@@ -22,7 +22,7 @@ pub use tt::TranspositionTable;
 
 use std::time::Duration;
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::evaluator::Evaluator;
 use crate::levels::{Level, LevelCaps};
@@ -71,7 +71,7 @@ use searcher::{SearchSetup, Searcher};
 ///
 /// ```
 /// use gomoku_ai::{Engine, Limits, Player};
-/// use gomoku_core::{Board, Rule};
+/// use gomoku_rules::{Board, Rule};
 /// let board: Board = "
 ///     . . . . . . . . .
 ///     . . . . . . . . .

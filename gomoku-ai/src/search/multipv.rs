@@ -5,7 +5,7 @@
 //!
 //! [`Limits::multi_pv`]: crate::Limits::multi_pv
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use super::searcher::Searcher;
 use super::{SearchInfo, SearchResult, aspiration_search, root_threat_win, win_plies};

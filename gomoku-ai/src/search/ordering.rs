@@ -1,6 +1,6 @@
 //! Move-ordering memory: killer moves per ply, counter moves and the history table.
 
-use gomoku_core::{Color, MAX_CELLS, Point};
+use gomoku_rules::{Color, MAX_CELLS, Point};
 
 use crate::params::{
     COUNTER_MOVE_BONUS, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_DEPTH, HISTORY_BONUS_PER_DEPTH2,

@@ -328,7 +328,7 @@ mod tests {
     /// The nodes of a fixed-depth search of a middle-game position by an engine with `set`.
     fn nodes_with(set: &[(&str, f64)]) -> u64 {
         use crate::player::{Limits, Player};
-        use gomoku_core::{Game, Rule};
+        use gomoku_rules::{Game, Rule};
         let game =
             Game::from_move_string(15, Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11 j9")
                 .unwrap();

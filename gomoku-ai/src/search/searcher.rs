@@ -1,7 +1,7 @@
 //! The search proper: negamax alpha-beta with principal variation search, a transposition
 //! table, threat-pruned candidates, forced-reply extensions and late move reductions.
 
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 use super::clock::Clock;
 use super::features::SearchFeatures;

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use gomoku_core::{Point, Rule};
+use gomoku_rules::{Point, Rule};
 
 use crate::params::{QUIESCENCE_LINE_REACH, QUIESCENCE_SQUARE_REACH};
 use crate::pattern::Shape;

@@ -182,7 +182,7 @@ fn help<E: Evaluator>(searcher: &mut Searcher<'_, E>, helper: usize, max_depth: 
 
 #[cfg(test)]
 mod tests {
-    use gomoku_core::{Game, Rule};
+    use gomoku_rules::{Game, Rule};
 
     use super::*;
     use crate::params::CHECK_EVERY_NODES;

@@ -1,6 +1,6 @@
 //! Where the search consults a threat-space solver (VCF/VCT).
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::threat::Budget;
 

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use crate::params::{DEFAULT_HASH_BYTES, HASH_BYTES_PER_MS, MIN_TIMED_HASH_BYTES};
 use crate::score::Score;

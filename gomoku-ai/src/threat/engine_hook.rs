@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gomoku_core::{Board, Rule};
+use gomoku_rules::{Board, Rule};
 
 use super::{Budget, DEFAULT_MEMORY_BYTES, ThreatResult, ThreatSolver};
 use crate::params::{LEAF_THREAT_NODES, ROOT_THREAT_NODES};

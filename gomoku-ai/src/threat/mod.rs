@@ -9,7 +9,7 @@
 //! proven and disproven positions in a transposition table and stop within a [`Budget`].
 //!
 //! ```
-//! use gomoku_core::{Board, Rule};
+//! use gomoku_rules::{Board, Rule};
 //! use gomoku_ai::threat::{self, Budget, ThreatResult};
 //!
 //! // Black (X) to move has no four to make, but f5 makes two threes at once.
@@ -41,7 +41,7 @@ mod vct;
 
 use std::time::Duration;
 
-use gomoku_core::{Board, Point, Rule};
+use gomoku_rules::{Board, Point, Rule};
 
 use crate::player::StopFlag;
 pub use params::{

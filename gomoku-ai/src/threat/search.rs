@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gomoku_core::{Board, Color, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 
 use super::Budget;
 use super::params::CLOCK_INTERVAL;

@@ -7,7 +7,7 @@
 //! a time, so a question about a point costs a few dozen instructions and a whole-board scan
 //! looks only at lines holding enough stones.
 
-use gomoku_core::{Board, Color, Direction, LineBits, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Direction, LineBits, Point, Rule, renju};
 
 /// The points of a window of five consecutive points starting at bit 0.
 const WINDOW: u32 = 0b11111;
@@ -210,7 +210,7 @@ pub(crate) fn all_fives(board: &Board, rule: Rule, color: Color) -> Points {
 /// checked by [`fives_through`]. Each point once, in scan order.
 pub(crate) fn four_candidates(board: &Board, color: Color, out: &mut Vec<Point>) {
     out.clear();
-    let mut seen = [0u32; gomoku_core::MAX_SIZE as usize];
+    let mut seen = [0u32; gomoku_rules::MAX_SIZE as usize];
     for (p, dir) in lines(board.size()) {
         let lb = board.line_bits(p, dir);
         let own = lb.stones(color);
@@ -244,7 +244,7 @@ pub(crate) fn four_candidates_through(
     board: &Board,
     color: Color,
     q: Point,
-    seen: &mut gomoku_core::PointSet,
+    seen: &mut gomoku_rules::PointSet,
     out: &mut Vec<Point>,
 ) {
     for dir in Direction::ALL {
@@ -279,9 +279,9 @@ pub(crate) fn threat_candidates(
     board: &Board,
     color: Color,
     min_stones: u32,
-    near: Option<&gomoku_core::PointSet>,
+    near: Option<&gomoku_rules::PointSet>,
 ) -> Vec<Point> {
-    let mut score = [0u16; gomoku_core::MAX_CELLS];
+    let mut score = [0u16; gomoku_rules::MAX_CELLS];
     let mut touched: Vec<Point> = Vec::new();
     for (p, dir) in lines(board.size()) {
         let lb = board.line_bits(p, dir);

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 /// A hasher for keys that already are Zobrist hashes: it passes them through.
 #[derive(Default, Clone, Copy, Debug)]

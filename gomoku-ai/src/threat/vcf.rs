@@ -6,7 +6,7 @@
 //! that answer must itself be a four for the sequence to go on; a block that makes two fours
 //! refutes the line. Black's fours must be legal under Renju.
 
-use gomoku_core::{Point, PointSet};
+use gomoku_rules::{Point, PointSet};
 
 use super::search::Search;
 use super::shape::{self, Points};

@@ -29,7 +29,7 @@
 //!
 //! [`ProofTable`]: super::proof_table::ProofTable
 
-use gomoku_core::{Color, Point, PointSet, Rule, renju};
+use gomoku_rules::{Color, Point, PointSet, Rule, renju};
 
 use super::params::{DEFENCE_REACH, THREAT_MIN_STONES, THREE_MIN_STONES};
 use super::proof_table::INF;

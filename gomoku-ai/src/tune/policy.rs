@@ -10,8 +10,8 @@
 //! Positions where either side has a five point are left out (the move there is forced), as
 //! are moves far from every stone.
 
-use gomoku_core::record::Record;
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::record::Record;
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 use super::logistic::{Adam, FitOptions, best_log_scale};
 use super::texel::{SampleOptions, empty_replay};

@@ -1,8 +1,8 @@
 //! Self-play games for tuning: the engine against itself from given or random openings, at a
 //! small node or time budget.
 
-use gomoku_core::record::Record;
-use gomoku_core::{Game, Rule};
+use gomoku_rules::record::Record;
+use gomoku_rules::{Game, Rule};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 

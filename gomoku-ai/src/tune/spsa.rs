@@ -43,7 +43,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use thiserror::Error;
 
-use gomoku_core::{Color, Game, Rule};
+use gomoku_rules::{Color, Game, Rule};
 
 use crate::arena::{
     Flow, GameEnd, MatchError, Opening, PlayedGame, TimeControl, opening_games, play_game_until,

@@ -5,8 +5,8 @@
 //! optionally blended with the search score the record gives the position
 //! ([`TexelData::blend_scores`]).
 
-use gomoku_core::record::{GameResult, Record};
-use gomoku_core::{Board, Color, Rule};
+use gomoku_rules::record::{GameResult, Record};
+use gomoku_rules::{Board, Color, Rule};
 
 use super::logistic::{Dataset, FitOptions, FitProgress, FitResult, fit};
 use crate::pattern::{Patterns, THREAT_MASKS};

@@ -34,7 +34,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use gomoku_core::{Color, Rule};
+use gomoku_rules::{Color, Rule};
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -188,7 +188,7 @@ pub enum WeightsError {
 ///
 /// ```
 /// use gomoku_ai::weights::{EvalWeights, RuleWeights};
-/// use gomoku_core::Rule;
+/// use gomoku_rules::Rule;
 /// let weights = EvalWeights::new(vec![RuleWeights::hand_set(Rule::Renju)]).unwrap();
 /// let text = weights.to_json();
 /// let back = EvalWeights::from_json(&text).unwrap();
@@ -526,7 +526,7 @@ impl EvalWeights {
     /// # Errors
     /// [`WeightsError::Write`] when the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        gomoku_core::record::write_file(path, self.to_json().as_bytes()).map_err(|source| {
+        gomoku_rules::record::write_file(path, self.to_json().as_bytes()).map_err(|source| {
             WeightsError::Write {
                 path: path.to_path_buf(),
                 source,

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use gomoku_core::{Color, Rule};
+use gomoku_rules::{Color, Rule};
 
 use super::combo::{COMBOS, combo_shapes};
 use crate::params::{

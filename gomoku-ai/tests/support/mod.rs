@@ -1,6 +1,6 @@
 //! Helpers shared by the classic players' tests.
 
-use gomoku_core::{Board, Point};
+use gomoku_rules::{Board, Point};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;

@@ -18,8 +18,8 @@ use tokio::sync::Semaphore;
 use tokio::sync::broadcast::error::RecvError;
 
 use gomoku_ai::{BUILTIN_PLAYERS, Level, explain};
-use gomoku_core::record::{self, Format, ReadOptions, Record};
-use gomoku_core::{MAX_SIZE, MIN_SIZE, Point, Rule};
+use gomoku_rules::record::{self, Format, ReadOptions, Record};
+use gomoku_rules::{MAX_SIZE, MIN_SIZE, Point, Rule};
 
 use crate::gui::assets;
 use crate::gui::error::{ApiError, JsonBody};
@@ -437,8 +437,8 @@ async fn download_record(
         let table = handle.lock();
         let mut record = Record::from_game(table.game())
             .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
-        record.black = Some(table.player_name(gomoku_core::Color::Black));
-        record.white = Some(table.player_name(gomoku_core::Color::White));
+        record.black = Some(table.player_name(gomoku_rules::Color::Black));
+        record.white = Some(table.player_name(gomoku_rules::Color::White));
         record
     };
     let text = record::write_string(&record, format)

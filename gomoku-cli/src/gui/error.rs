@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use gomoku_core::PlayErrorReason;
+use gomoku_rules::PlayErrorReason;
 
 use crate::gui::store::StoreFull;
 use crate::gui::table::TableError;

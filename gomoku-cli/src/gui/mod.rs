@@ -5,7 +5,7 @@
 //! [`settings`] checks what a request asks for, [`table`] is one game and its players as a
 //! state machine, [`runner`] shares a table between the handlers and the engine's searches,
 //! [`store`] keeps the games by id, [`view`] is the JSON the API answers, [`api`] the routes,
-//! [`assets`] the embedded page. Rules, records and players all come from gomoku-core and
+//! [`assets`] the embedded page. Rules, records and players all come from gomoku-rules and
 //! gomoku-ai.
 
 pub mod api;

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use tokio::sync::broadcast;
 
 use gomoku_ai::SearchInfo;
-use gomoku_core::Color;
+use gomoku_rules::Color;
 
 use crate::gui::table::{SearchJob, SearchKind, Table, TableError, lock_player};
 use crate::gui::view::{GameView, InfoView};

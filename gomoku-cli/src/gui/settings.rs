@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use gomoku_core::{MAX_SIZE, MIN_SIZE, Rule};
+use gomoku_rules::{MAX_SIZE, MIN_SIZE, Rule};
 
 use crate::player_spec::PlayerSpec;
 

@@ -1,4 +1,4 @@
-//! One game on the web board, as a state machine with no I/O: the game (from gomoku-core), who
+//! One game on the web board, as a state machine with no I/O: the game (from gomoku-rules), who
 //! sits at each colour, and the engine search in progress, if any. The HTTP handlers call these
 //! methods under a lock; [`super::runner`] carries out the searches they start.
 //!
@@ -12,7 +12,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use gomoku_ai::{Explanation, Limits, Player, SearchInfo, SearchResult, StopFlag};
-use gomoku_core::{Board, BoardSizeError, Color, Game, PlayError, Point, PointSet, Rule};
+use gomoku_rules::{Board, BoardSizeError, Color, Game, PlayError, Point, PointSet, Rule};
 
 use crate::gui::settings::Settings;
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};

@@ -1,11 +1,11 @@
 //! What the API answers: a game's state as JSON, ready to draw (the stones with their move
 //! numbers, the winning line, Black's forbidden points, a status line), and the engine's
-//! reports. Everything here is read from gomoku-core and gomoku-ai; nothing is decided.
+//! reports. Everything here is read from gomoku-rules and gomoku-ai; nothing is decided.
 
 use serde::Serialize;
 
 use gomoku_ai::{Explanation, SearchInfo};
-use gomoku_core::{Color, Game, Outcome, Point};
+use gomoku_rules::{Color, Game, Outcome, Point};
 
 use crate::gui::table::{SearchKind, SearchReport, Table};
 
@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn renju_shows_blacks_forbidden_points() {
         let mut table = Table::new(Settings {
-            rule: gomoku_core::Rule::Renju,
+            rule: gomoku_rules::Rule::Renju,
             players: ["human".parse().unwrap(), "human".parse().unwrap()],
             ..Settings::default()
         })

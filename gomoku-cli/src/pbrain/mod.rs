@@ -11,7 +11,7 @@
 //! `UNKNOWN <what>`, a malformed command `ERROR <reason>`.
 //!
 //! # Coordinates on the wire
-//! Our board notation ([`gomoku_core::Point`]) counts rows from the BOTTOM (`a1` is the lower-left
+//! Our board notation ([`gomoku_rules::Point`]) counts rows from the BOTTOM (`a1` is the lower-left
 //! corner). The protocol does not:
 //! - moves are `x,y`, 0-based, `(0,0)` the TOP-left corner, `y` growing downward;
 //! - in `MESSAGE` lines a move is the column letter of `x` and the number `y + 1`, still counted

@@ -1,7 +1,7 @@
 //! Moves that need no thinking: the time manager answers them at once instead of spending the
-//! turn. Only the rules of gomoku-core are consulted (who wins where); no evaluation.
+//! turn. Only the rules of gomoku-rules are consulted (who wins where); no evaluation.
 
-use gomoku_core::{Board, Color, Point, Rule, renju};
+use gomoku_rules::{Board, Color, Point, Rule, renju};
 
 /// The one sensible move for the side to move, if there is exactly one:
 /// - the only empty point that may be played;

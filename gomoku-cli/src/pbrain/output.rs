@@ -5,13 +5,13 @@
 //! - inside `MESSAGE` lines (the principal variation) a move is the column letter of `x`
 //!   followed by `y + 1`, again with `y` counted from the TOP, as strong engines print it and
 //!   clients such as pygomo-lib parse it. So the top-left corner is `a1` there, while in board
-//!   notation ([`gomoku_core::Point`]'s `Display`) it is `a15` on 15x15; the centre `h8` is the same
+//!   notation ([`gomoku_rules::Point`]'s `Display`) it is `a15` on 15x15; the centre `h8` is the same
 //!   in both only because 15 is odd.
 
 use std::fmt::Write as _;
 
 use gomoku_ai::SearchInfo;
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 /// A move answer: `x,y`.
 pub fn move_reply(p: Point, size: u8) -> String {
@@ -23,7 +23,7 @@ pub fn move_reply(p: Point, size: u8) -> String {
 ///
 /// ```
 /// use gomoku_cli::pbrain::output::message_move;
-/// use gomoku_core::Point;
+/// use gomoku_rules::Point;
 /// let top_left = Point::from_gomocup(0, 0, 15).unwrap();
 /// assert_eq!(message_move(top_left, 15), "a1");
 /// assert_eq!(top_left.to_string(), "a15");

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use gomoku_ai::{Limits, MAX_THREADS, SearchInfo};
-use gomoku_core::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule, renju};
+use gomoku_rules::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule, renju};
 
 use super::clock::{MoveBudget, TimeControl};
 use super::command::{Command, CommandError, Coord, parse_command, shorten};

@@ -8,7 +8,7 @@
 //!   otherwise it plays White's move.
 
 use gomoku_ai::Score;
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 /// The opening stones as protocol offsets `(dx, dy)` from the centre (`y` grows downward), in
 /// playing order: Black, White, Black. They fit on every board from 5x5 up.
@@ -39,7 +39,7 @@ pub fn should_swap(white_score: Score) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_core::{MAX_SIZE, MIN_SIZE};
+    use gomoku_rules::{MAX_SIZE, MIN_SIZE};
 
     #[test]
     fn the_opening_fits_every_board_and_is_distinct() {

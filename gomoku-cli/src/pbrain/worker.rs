@@ -5,7 +5,7 @@ use std::sync::mpsc::{self, Sender, SyncSender};
 use std::thread;
 
 use gomoku_ai::{Limits, Player};
-use gomoku_core::{Board, Rule};
+use gomoku_rules::{Board, Rule};
 
 use super::event_loop::Event;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use gomoku_core::{ParsePointError, Point};
+use gomoku_rules::{ParsePointError, Point};
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,13 +19,13 @@ use std::time::Duration;
 use thiserror::Error;
 
 use gomoku_ai::SearchInfo;
-use gomoku_core::{BoardSizeError, Color, Game, Rule};
+use gomoku_rules::{BoardSizeError, Color, Game, Rule};
 
 use crate::play::command::parse_command;
 use crate::play::render::{RenderOptions, render_board, render_status};
 use crate::play::session::{AiMove, Reply, Seat, Session, load_game};
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
-use gomoku_core::record::FileError;
+use gomoku_rules::record::FileError;
 
 /// When to use ANSI colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use gomoku_core::{Color, Game, Outcome, Point, PointSet};
+use gomoku_rules::{Color, Game, Outcome, Point, PointSet};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub fn render_status(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_core::Rule;
+    use gomoku_rules::Rule;
 
     fn plain() -> RenderOptions {
         RenderOptions::default()

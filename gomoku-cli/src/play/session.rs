@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use gomoku_ai::{Limits, Player, SearchInfo, explain};
-use gomoku_core::record::{self, FileError, Format, ReadOptions, Record};
-use gomoku_core::{Color, Game, Point, PointSet, Rule};
+use gomoku_rules::record::{self, FileError, Format, ReadOptions, Record};
+use gomoku_rules::{Color, Game, Point, PointSet, Rule};
 
 use crate::play::command::{Command, HELP};
 use crate::take_back::{redo_to_person, undo_to_person};
@@ -337,7 +337,7 @@ impl Session {
 mod tests {
     use super::*;
     use gomoku_ai::RandomPlayer;
-    use gomoku_core::Rule;
+    use gomoku_rules::Rule;
 
     fn session(white_ai: bool) -> Session {
         let white = if white_ai {

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, terminal};
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use crate::play::command::{Command, parse_command};
 use crate::play::render::{RenderOptions, render_board, render_status};
@@ -248,7 +248,7 @@ fn handle_key(session: &mut Session, screen: &mut Screen, key: KeyEvent) -> Opti
 mod tests {
     use super::*;
     use crate::play::session::Seat;
-    use gomoku_core::{Game, Rule};
+    use gomoku_rules::{Game, Rule};
     use std::time::Duration;
 
     fn press(session: &mut Session, screen: &mut Screen, keys: &[KeyCode]) -> Vec<Reply> {

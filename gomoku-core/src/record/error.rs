@@ -146,7 +146,7 @@ pub enum RecordErrorKind {
 /// what is wrong.
 ///
 /// ```
-/// use gomoku_core::record::{read_str, Format};
+/// use gomoku_rules::record::{read_str, Format};
 /// let err = read_str("Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n", Format::Psq).unwrap_err();
 /// assert_eq!(err.location.map(|l| l.line), Some(3));
 /// assert!(err.to_string().contains("move 2"), "{err}");

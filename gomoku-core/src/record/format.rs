@@ -71,7 +71,7 @@ impl Format {
     /// The format of a file, from its extension.
     ///
     /// ```
-    /// use gomoku_core::record::Format;
+    /// use gomoku_rules::record::Format;
     /// assert_eq!(Format::from_path("games/final.PSQ".as_ref()), Some(Format::Psq));
     /// assert_eq!(Format::from_path("notes".as_ref()), None);
     /// ```
@@ -85,7 +85,7 @@ impl Format {
     /// or name the format.
     ///
     /// ```
-    /// use gomoku_core::record::Format;
+    /// use gomoku_rules::record::Format;
     /// assert_eq!(Format::detect("(;GM[4]SZ[15];B[hh])"), Format::Sgf);
     /// assert_eq!(Format::detect("\u{feff}Piskvorky 20x20, 11:11, 0\n"), Format::Psq);
     /// assert_eq!(Format::detect("h8 i9 i7"), Format::Moves);

@@ -77,8 +77,8 @@ impl fmt::Display for GameResult {
 /// `Record` can never hold an impossible game), with the metadata that record files carry.
 ///
 /// ```
-/// use gomoku_core::record::{GameResult, Record};
-/// use gomoku_core::Rule;
+/// use gomoku_rules::record::{GameResult, Record};
+/// use gomoku_rules::Rule;
 /// let mut record = Record::from_moves(15, Rule::Renju, ["h8", "i9"].map(|m| m.parse().unwrap())).unwrap();
 /// record.black = Some("Alice".into());
 /// record.set_result(Some(GameResult::WhiteWins)).unwrap(); // Black resigned

@@ -15,8 +15,8 @@
 //! not carry (the rule of a PSQ file, the size of a move list) comes from [`ReadOptions`].
 //!
 //! ```
-//! use gomoku_core::record::{self, Format, GameResult};
-//! use gomoku_core::Rule;
+//! use gomoku_rules::record::{self, Format, GameResult};
+//! use gomoku_rules::Rule;
 //!
 //! let psq = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,1200\n8,9,900\npbrain-a.exe\npbrain-b.exe\n-1\n";
 //! let game = record::read_str(psq, Format::Psq).unwrap();
@@ -90,8 +90,8 @@ pub fn read_str(text: &str, format: Format) -> Result<Record, RecordError> {
 /// Reads a record in `format`.
 ///
 /// ```
-/// use gomoku_core::record::{read_str_with, Format, ReadOptions};
-/// use gomoku_core::Rule;
+/// use gomoku_rules::record::{read_str_with, Format, ReadOptions};
+/// use gomoku_rules::Rule;
 /// // Pos strings count rows from the top: "h8" is the centre only on 15x15.
 /// let options = ReadOptions { size: 20, rule: Rule::Standard, ..ReadOptions::default() };
 /// let record = read_str_with("k11j10", Format::Pos, &options).unwrap();

@@ -134,7 +134,7 @@ impl std::fmt::Debug for LineShape {
 /// board the answer means nothing (but this does not panic).
 ///
 /// ```
-/// use gomoku_core::{Board, Direction, renju::line_shape};
+/// use gomoku_rules::{Board, Direction, renju::line_shape};
 /// let board: Board = "
 ///     . . . . . . .
 ///     . . . . . . .

@@ -1,5 +1,5 @@
 //! A slow, obviously correct Renju foul checker, written straight from the RIF definitions
-//! (see the crate docs of `gomoku_core::renju`), to test the fast table-driven one against.
+//! (see the crate docs of `gomoku_rules::renju`), to test the fast table-driven one against.
 //!
 //! It copies the board into a plain grid, places the stone, and for each of the four lines
 //! through it walks the whole line from edge to edge:
@@ -17,8 +17,8 @@
 
 use std::collections::BTreeMap;
 
-use gomoku_core::renju::ForbiddenKind;
-use gomoku_core::{Board, Color, Point};
+use gomoku_rules::renju::ForbiddenKind;
+use gomoku_rules::{Board, Color, Point};
 
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 

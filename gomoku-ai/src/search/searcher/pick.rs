@@ -29,7 +29,7 @@ pub(super) fn next_in_order(moves: &mut [Candidate], i: usize) -> Candidate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_core::Point;
+    use gomoku_rules::Point;
     use rand::{Rng, SeedableRng};
     use rand_pcg::Pcg64Mcg;
 

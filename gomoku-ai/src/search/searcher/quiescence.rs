@@ -10,7 +10,7 @@
 //! position takes a stored bound of any depth, and leaves its own result at [`LEAF_DEPTH`],
 //! below every result of the main search (which it never replaces).
 
-use gomoku_core::Point;
+use gomoku_rules::Point;
 
 use super::{Candidate, Searcher};
 use crate::evaluator::Evaluator;
@@ -183,7 +183,7 @@ impl<E: Evaluator> Searcher<'_, E> {
 
 #[cfg(test)]
 mod tests {
-    use gomoku_core::{Board, Rule};
+    use gomoku_rules::{Board, Rule};
 
     use super::*;
     use crate::PatternEvaluator;
