@@ -45,6 +45,7 @@ mod greedy;
 mod levels;
 pub mod mate_suite;
 pub mod memory;
+pub mod nnue;
 pub mod params;
 pub mod pattern;
 mod pattern_evaluator;

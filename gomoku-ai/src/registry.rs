@@ -10,6 +10,7 @@ use crate::classic::{
 };
 use crate::greedy::GreedyPlayer;
 use crate::levels::Level;
+use crate::nnue::{Network, NnueEvaluator};
 use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
@@ -62,6 +63,36 @@ fn count_option(
         })
 }
 
+/// Whether `engine` without `eval=` evaluates with the compiled-in networks (for the rules
+/// that have one) rather than the pattern evaluator.
+pub const DEFAULT_EVAL_IS_NNUE: bool = false;
+
+/// Which evaluation an engine spec asks for.
+enum NetworkChoice {
+    /// No `eval=` naming one: [`DEFAULT_EVAL_IS_NNUE`] decides.
+    Default,
+    /// `eval=pattern`: the pattern evaluator.
+    Pattern,
+    /// `eval=nnue`: the compiled-in networks.
+    Compiled,
+    /// `eval=FILE` of a network file: that network for its rule, the compiled-in ones for
+    /// the others.
+    File(Box<Network>),
+}
+
+impl NetworkChoice {
+    /// The choice a bare `eval=` value names, if it names one.
+    fn named(value: &str) -> Option<NetworkChoice> {
+        if value.eq_ignore_ascii_case("pattern") {
+            Some(NetworkChoice::Pattern)
+        } else if value.eq_ignore_ascii_case("nnue") {
+            Some(NetworkChoice::Compiled)
+        } else {
+            None
+        }
+    }
+}
+
 /// The names of the built-in players.
 pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "thesis", "random"];
 
@@ -69,7 +100,8 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// beginner, easy, normal, hard, max; `engine` alone is max) or `"engine:6"` (a fixed depth),
 /// optionally with `,no-threats` (no threat solver), `,no-defence` (no check of the chosen
 /// move against the opponent's forced wins), `,eval=FILE` (evaluation weights from a weights
-/// file, see [`crate::weights::EvalWeights`]), `,threads=N` (N search threads, 1 to
+/// file, see [`crate::weights::EvalWeights`], or a network file, see [`crate::nnue::Network`];
+/// `eval=pattern` and `eval=nnue` pick the pattern evaluator or the compiled-in networks), `,threads=N` (N search threads, 1 to
 /// [`crate::MAX_THREADS`], see [`Engine::set_threads`]) or `,hash=MB` (a transposition table
 /// of MB mebibytes, 1 to 16,384 (16 GiB), instead of one sized by each move's time, see
 /// [`Engine::set_hash_bytes`]) or `,NAME=VALUE` (search parameter NAME, one of
@@ -125,17 +157,31 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\", \",threads=N\", \",hash=MB\" or \",NAME=VALUE\" for a search parameter (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\" (a weights or network file, or pattern or nnue), \",threads=N\", \",hash=MB\" or \",NAME=VALUE\" for a search parameter (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
             let mut weights = None;
+            let mut network = NetworkChoice::Default;
             let mut threads = 1;
             let mut hash_mb = None;
             let mut params = Vec::new();
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
-                if let Some(path) = part.strip_prefix("eval=") {
+                if let Some(choice) = part.strip_prefix("eval=").and_then(NetworkChoice::named) {
+                    network = choice;
+                } else if let Some(path) = part
+                    .strip_prefix("eval=")
+                    .filter(|p| Network::is_network_file(Path::new(p)))
+                {
+                    let net =
+                        Network::load(Path::new(path)).map_err(|e| PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: e.to_string(),
+                        })?;
+                    network = NetworkChoice::File(Box::new(net));
+                } else if let Some(path) = part.strip_prefix("eval=") {
                     let loaded = EvalWeights::load(Path::new(path)).map_err(|e| {
                         PlayerSpecError::BadOption {
                             name: name.to_string(),
@@ -212,7 +258,18 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             } else if !defence {
                 engine.disable_threat_defence();
             }
-            Ok(Box::new(engine))
+            let nnue = match network {
+                NetworkChoice::Pattern => None,
+                NetworkChoice::Default if !DEFAULT_EVAL_IS_NNUE => None,
+                NetworkChoice::Default | NetworkChoice::Compiled => Some(NnueEvaluator::new()),
+                NetworkChoice::File(net) => Some(NnueEvaluator::with_network_over_defaults(*net)),
+            };
+            match nnue {
+                Some(nnue) => Ok(Box::new(
+                    engine.map_evaluator(|patterns| nnue.with_patterns(patterns)),
+                )),
+                None => Ok(Box::new(engine)),
+            }
         }
         "greedy" => match option {
             None => Ok(Box::new(GreedyPlayer::new())),

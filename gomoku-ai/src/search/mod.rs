@@ -160,6 +160,27 @@ impl<E: Evaluator> Engine<E> {
         }
     }
 
+    /// The same engine (level, name, parameters, table, threads, threat solver) with its
+    /// evaluator replaced by `f` of it: e.g. a [`crate::nnue::NnueEvaluator`] over the
+    /// [`PatternEvaluator`] that a player spec configured.
+    pub fn map_evaluator<F: Evaluator>(self, f: impl FnOnce(E) -> F) -> Engine<F> {
+        Engine {
+            caps: self.caps,
+            name: self.name,
+            eval: f(self.eval),
+            tt: self.tt,
+            hash_bytes: self.hash_bytes,
+            timed_hash_bytes: self.timed_hash_bytes,
+            max_memory: self.max_memory,
+            threads: self.threads,
+            last_threads: self.last_threads,
+            memory: self.memory,
+            features: self.features,
+            params: self.params,
+            threat: self.threat,
+        }
+    }
+
     /// The evaluator, to change its settings (e.g. [`PatternEvaluator::set_weights`]).
     pub fn evaluator_mut(&mut self) -> &mut E {
         &mut self.eval

@@ -10,10 +10,12 @@ pub mod selfplay;
 pub mod spsa;
 mod texel;
 
+pub(crate) use logistic::best_log_scale;
 pub use logistic::{Dataset, FitOptions, FitProgress, FitResult, fit};
 pub use policy::{PolicyData, PolicyFit, PolicyProgress};
 pub use spsa::{
     PairOutcome, PairReport, Perturbation, PlayerBuilder, Spsa, SpsaConfig, SpsaError, SpsaParam,
     SpsaProgress, SpsaRunError, SpsaStats, SpsaSummary, run_spsa,
 };
+pub(crate) use texel::empty_replay;
 pub use texel::{SampleOptions, TexelData, TexelFit};

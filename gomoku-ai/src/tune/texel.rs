@@ -23,14 +23,14 @@ pub struct SampleOptions {
 
 impl SampleOptions {
     /// Whether the game with index `game` (counted from 0) is held out for validation.
-    pub(super) fn holds_out(&self, game: usize) -> bool {
+    pub(crate) fn holds_out(&self, game: usize) -> bool {
         self.validation_every > 0 && game % self.validation_every == self.validation_every - 1
     }
 }
 
 /// An empty board of `record`'s size and its patterns under `rule` (with zero weights: the
 /// samples need the shapes, not values); `None` when the size is not a board size.
-pub(super) fn empty_replay(record: &Record, rule: Rule) -> Option<(Board, Patterns)> {
+pub(crate) fn empty_replay(record: &Record, rule: Rule) -> Option<(Board, Patterns)> {
     let board = Board::new(u32::from(record.size())).ok()?;
     let patterns = Patterns::with_weights(&board, std::sync::Arc::new(RuleWeights::zero(rule)));
     Some((board, patterns))

@@ -1,0 +1,195 @@
+//! [`NnueEvaluator`]: the network's value behind the [`Evaluator`] trait.
+
+use std::sync::{Arc, OnceLock};
+
+use gomoku_rules::{Board, Point, Rule};
+
+use super::accumulator::Accumulator;
+use super::network::Network;
+use crate::evaluator::Evaluator;
+use crate::params::EVAL_LIMIT;
+use crate::pattern::Patterns;
+use crate::pattern_evaluator::PatternEvaluator;
+use crate::score::Score;
+
+/// The networks compiled into the library, as network files (see
+/// `gomoku-ai/weights/README.md` for how each was made).
+pub const DEFAULT_NETWORK_FILES: &[&[u8]] = &[];
+
+/// The compiled-in networks, read once.
+fn default_networks() -> &'static [Arc<Network>] {
+    static NETS: OnceLock<Vec<Arc<Network>>> = OnceLock::new();
+    NETS.get_or_init(|| {
+        DEFAULT_NETWORK_FILES
+            .iter()
+            .map(|bytes| {
+                Arc::new(Network::from_bytes(bytes).expect("a compiled-in network is valid"))
+            })
+            .collect()
+    })
+}
+
+/// An [`Evaluator`] whose value is a network's (see [`super`]) for the rules it has one for,
+/// and the [`PatternEvaluator`]'s for the others. The line patterns stay kept as well: the
+/// search's threat logic and its move ordering ([`Evaluator::score_move`]) read them.
+///
+/// ```
+/// use gomoku_ai::nnue::{Network, NnueEvaluator};
+/// use gomoku_ai::Evaluator;
+/// use gomoku_rules::{Board, Rule};
+/// let mut eval = NnueEvaluator::with_networks(vec![Network::random(Rule::Freestyle, 1)]);
+/// let mut board = Board::new(15).unwrap();
+/// eval.reset(&board, Rule::Freestyle);
+/// let h8 = "h8".parse().unwrap();
+/// board.play_unchecked(h8);
+/// eval.on_play(&board, h8);
+/// assert!(eval.has_network());
+/// assert!(eval.evaluate(&board).0.abs() < 20_000);
+/// ```
+#[derive(Clone, Debug)]
+pub struct NnueEvaluator {
+    networks: Arc<[Arc<Network>]>,
+    patterns: PatternEvaluator,
+    active: Option<(Arc<Network>, Accumulator)>,
+}
+
+impl Default for NnueEvaluator {
+    fn default() -> NnueEvaluator {
+        NnueEvaluator::new()
+    }
+}
+
+impl NnueEvaluator {
+    /// The evaluator with the compiled-in networks ([`DEFAULT_NETWORK_FILES`]).
+    pub fn new() -> NnueEvaluator {
+        NnueEvaluator::with_shared(default_networks().to_vec(), PatternEvaluator::new())
+    }
+
+    /// The evaluator with `networks` (the first one for each rule counts); rules without one
+    /// are valued by the pattern evaluator.
+    pub fn with_networks(networks: Vec<Network>) -> NnueEvaluator {
+        NnueEvaluator::with_shared(
+            networks.into_iter().map(Arc::new).collect(),
+            PatternEvaluator::new(),
+        )
+    }
+
+    /// The same networks over `patterns` (whose weights value the rules without a network,
+    /// and whose line patterns order the moves).
+    pub fn with_patterns(self, patterns: PatternEvaluator) -> NnueEvaluator {
+        NnueEvaluator {
+            patterns,
+            active: None,
+            ..self
+        }
+    }
+
+    fn with_shared(networks: Vec<Arc<Network>>, patterns: PatternEvaluator) -> NnueEvaluator {
+        NnueEvaluator {
+            networks: networks.into(),
+            patterns,
+            active: None,
+        }
+    }
+
+    /// The compiled-in networks plus `network`, which replaces the compiled-in one of its rule.
+    pub fn with_network_over_defaults(network: Network) -> NnueEvaluator {
+        let rule = network.rule();
+        let mut nets = vec![Arc::new(network)];
+        nets.extend(
+            default_networks()
+                .iter()
+                .filter(|n| n.rule() != rule)
+                .cloned(),
+        );
+        NnueEvaluator::with_shared(nets, PatternEvaluator::new())
+    }
+
+    /// Whether `rule` has a compiled-in network.
+    pub fn has_default_network(rule: Rule) -> bool {
+        default_networks().iter().any(|n| n.rule() == rule)
+    }
+
+    /// The network used under `rule`, if any.
+    pub fn network(&self, rule: Rule) -> Option<&Arc<Network>> {
+        self.networks.iter().find(|n| n.rule() == rule)
+    }
+
+    /// Whether the position set by the last [`Evaluator::reset`] is valued by a network.
+    pub fn has_network(&self) -> bool {
+        self.active.is_some()
+    }
+
+    /// The pattern evaluator underneath (to set its weights).
+    pub fn patterns_mut(&mut self) -> &mut PatternEvaluator {
+        &mut self.patterns
+    }
+
+    /// The network's move logit of the empty point `p` for the side to move (a higher one is a
+    /// more likely move), when a network values this position.
+    pub fn policy(&self, board: &Board, p: Point) -> Option<f32> {
+        let (net, acc) = self.active.as_ref()?;
+        Some(net.policy_logit(acc.channels(board.side_to_move(), p)))
+    }
+
+    /// The network's value logit for the side to move, when a network values this position.
+    pub fn value_logit(&self, board: &Board) -> Option<f32> {
+        let (net, acc) = self.active.as_ref()?;
+        Some(net.value_logit(acc.sums(board.side_to_move()), acc.points()))
+    }
+
+    /// Whether the incremental state equals one computed from scratch for `board` (for tests).
+    #[doc(hidden)]
+    pub fn matches_scratch(&self, board: &Board) -> bool {
+        match &self.active {
+            Some((net, acc)) => *acc == Accumulator::new(net, board),
+            None => true,
+        }
+    }
+}
+
+impl Evaluator for NnueEvaluator {
+    fn reset(&mut self, board: &Board, rule: Rule) {
+        self.patterns.reset(board, rule);
+        self.active = self
+            .network(rule)
+            .map(|net| (Arc::clone(net), Accumulator::new(net, board)));
+    }
+
+    #[inline]
+    fn on_play(&mut self, board: &Board, p: Point) {
+        self.patterns.on_play(board, p);
+        if let (Some((net, acc)), Some(color)) = (&mut self.active, board.get(p)) {
+            acc.play(net, p, color);
+        }
+    }
+
+    #[inline]
+    fn on_undo(&mut self, board: &Board, p: Point) {
+        self.patterns.on_undo(board, p);
+        if let Some((net, acc)) = &mut self.active {
+            acc.undo(net, p);
+        }
+    }
+
+    fn evaluate(&self, board: &Board) -> Score {
+        match &self.active {
+            Some((net, acc)) => {
+                let logit = net.value_logit(acc.sums(board.side_to_move()), acc.points());
+                let units = (logit * net.eval_scale()).round();
+                let limit = EVAL_LIMIT as f32;
+                Score(units.clamp(-limit, limit) as i32)
+            }
+            None => self.patterns.evaluate(board),
+        }
+    }
+
+    #[inline]
+    fn score_move(&self, board: &Board, p: Point) -> i32 {
+        self.patterns.score_move(board, p)
+    }
+
+    fn patterns(&self) -> Option<&Patterns> {
+        self.patterns.patterns()
+    }
+}

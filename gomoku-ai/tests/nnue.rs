@@ -1,0 +1,275 @@
+//! The neural evaluation: its incremental state equals one computed from scratch after any
+//! play/undo sequence on any board size, its file round-trips and damaged files give named
+//! errors, and training lowers its loss on a small fixed set of games.
+
+use std::path::Path;
+
+use gomoku_ai::nnue::train::{TrainOptions, TrainingData};
+use gomoku_ai::nnue::{Network, NnueError, NnueEvaluator};
+use gomoku_ai::tune::SampleOptions;
+use gomoku_ai::{Evaluator, builtin_player};
+use gomoku_rules::record::{self, Format, ReadOptions};
+use gomoku_rules::{Board, Point, Rule};
+use proptest::prelude::*;
+
+/// Plays `moves` (indexes into the empty points, modulo their count; `None` undoes the last
+/// stone) and checks the evaluator against a fresh one after every step.
+fn check_sequence(size: u32, rule: Rule, seed: u64, steps: &[Option<usize>]) {
+    let net = Network::random(rule, seed);
+    let mut eval = NnueEvaluator::with_networks(vec![net]);
+    let mut board = Board::new(size).unwrap();
+    eval.reset(&board, rule);
+    let mut played: Vec<Point> = Vec::new();
+    for step in steps {
+        match step {
+            Some(k) => {
+                let empty: Vec<Point> = board.empty_points().iter().collect();
+                if empty.is_empty() {
+                    continue;
+                }
+                let p = empty[k % empty.len()];
+                board.play_unchecked(p);
+                eval.on_play(&board, p);
+                played.push(p);
+            }
+            None => {
+                let Some(p) = played.pop() else { continue };
+                board.undo_unchecked(p);
+                eval.on_undo(&board, p);
+            }
+        }
+        assert!(eval.matches_scratch(&board), "after {played:?}");
+        let mut fresh = eval.clone();
+        fresh.reset(&board, rule);
+        assert_eq!(eval.evaluate(&board), fresh.evaluate(&board));
+        for p in board.empty_points().iter() {
+            let logit = eval.policy(&board, p).unwrap();
+            assert!(logit.is_finite());
+            assert_eq!(Some(logit), fresh.policy(&board, p));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn incremental_equals_scratch(
+        size in 5u32..=22,
+        renju in any::<bool>(),
+        seed in any::<u64>(),
+        steps in prop::collection::vec(prop::option::weighted(0.8, 0usize..500), 1..60),
+    ) {
+        let rule = if renju { Rule::Renju } else { Rule::Freestyle };
+        check_sequence(size, rule, seed, &steps);
+    }
+}
+
+#[test]
+fn a_full_board_and_back_stays_exact() {
+    let mut steps: Vec<Option<usize>> = vec![Some(7); 49];
+    steps.extend(std::iter::repeat_n(None, 49));
+    check_sequence(7, Rule::Freestyle, 3, &steps);
+}
+
+#[test]
+fn rules_without_a_network_are_valued_by_patterns() {
+    let mut eval = NnueEvaluator::with_networks(vec![Network::random(Rule::Renju, 1)]);
+    let board = Board::new(15).unwrap();
+    eval.reset(&board, Rule::Standard);
+    assert!(!eval.has_network());
+    assert_eq!(eval.policy(&board, Point::center(15)), None);
+    eval.reset(&board, Rule::Renju);
+    assert!(eval.has_network());
+}
+
+#[test]
+fn a_saved_network_loads_and_evaluates_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.nnue");
+    let net = Network::random(Rule::Renju, 9);
+    net.save(&path).unwrap();
+    assert!(Network::is_network_file(&path));
+    let loaded = Network::load(&path).unwrap();
+    assert_eq!(loaded.to_bytes(), net.to_bytes());
+    assert_eq!(loaded.rule(), Rule::Renju);
+    let mut board = Board::new(15).unwrap();
+    for p in ["h8", "i9", "h9", "h10"] {
+        board.play_unchecked(p.parse().unwrap());
+    }
+    let mut a = NnueEvaluator::with_networks(vec![net]);
+    let mut b = NnueEvaluator::with_networks(vec![loaded]);
+    a.reset(&board, Rule::Renju);
+    b.reset(&board, Rule::Renju);
+    assert_eq!(a.evaluate(&board), b.evaluate(&board));
+    assert_eq!(a.value_logit(&board), b.value_logit(&board));
+}
+
+#[test]
+fn damaged_data_gives_named_errors() {
+    let good = Network::random(Rule::Freestyle, 2).to_bytes();
+    // Truncated anywhere.
+    for cut in [0, 4, 8, 20, good.len() / 2, good.len() - 1] {
+        let err = Network::from_bytes(&good[..cut]).unwrap_err();
+        assert!(
+            matches!(err, NnueError::NotANetwork | NnueError::Truncated { .. }),
+            "cut at {cut}: {err}"
+        );
+    }
+    // One flipped bit in the weights.
+    let mut flipped = good.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x10;
+    assert!(matches!(
+        Network::from_bytes(&flipped),
+        Err(NnueError::Checksum { .. })
+    ));
+    // Extra bytes.
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(
+        Network::from_bytes(&longer),
+        Err(NnueError::Trailing(1))
+    ));
+    // Another version, architecture, rule code or dimension.
+    let mut version = good.clone();
+    version[8] = 99;
+    assert!(matches!(
+        Network::from_bytes(&version),
+        Err(NnueError::Version { found: 99 })
+    ));
+    let mut arch = good.clone();
+    arch[10] = 7;
+    assert!(matches!(
+        Network::from_bytes(&arch),
+        Err(NnueError::Architecture { found: 7 })
+    ));
+    let mut rule = good.clone();
+    rule[12] = 200;
+    assert!(matches!(
+        Network::from_bytes(&rule),
+        Err(NnueError::UnknownRule(200))
+    ));
+    let mut features = good.clone();
+    features[15] = 64;
+    let err = Network::from_bytes(&features).unwrap_err();
+    assert!(err.to_string().contains("feature count is 64"), "{err}");
+    // Not a network at all.
+    assert!(matches!(
+        Network::from_bytes(b"{\"rules\": []}"),
+        Err(NnueError::NotANetwork)
+    ));
+}
+
+#[test]
+fn damaged_files_are_refused_by_name_not_by_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.nnue");
+    assert!(matches!(Network::load(&missing), Err(NnueError::Io { .. })));
+    let damaged = dir.path().join("damaged.nnue");
+    let bytes = Network::random(Rule::Freestyle, 2).to_bytes();
+    std::fs::write(&damaged, &bytes[..bytes.len() - 100]).unwrap();
+    let err = Network::load(&damaged).unwrap_err();
+    assert!(err.to_string().contains("truncated"), "{err}");
+    let spec = format!("engine,eval={}", damaged.display());
+    let err = builtin_player(&spec, 1).unwrap_err().to_string();
+    assert!(err.contains("truncated"), "{err}");
+}
+
+#[test]
+fn engines_take_a_network_file_and_the_named_evaluations() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.nnue");
+    Network::random(Rule::Freestyle, 4).save(&path).unwrap();
+    for spec in [
+        format!("engine,eval={}", path.display()),
+        format!("engine:3,eval={}", path.display()),
+        "engine,eval=pattern".to_string(),
+        "engine,eval=nnue".to_string(),
+    ] {
+        let mut player = builtin_player(&spec, 1).unwrap();
+        let board = Board::new(15).unwrap();
+        let result = player.choose(
+            &board,
+            Rule::Freestyle,
+            &gomoku_ai::Limits::depth(2),
+            &mut |_| {},
+        );
+        assert!(result.best.is_some_and(|p| board.is_empty_at(p)), "{spec}");
+    }
+}
+
+fn tune_games(rule: Rule) -> Vec<record::Record> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tune");
+    let prefix = if rule == Rule::Renju { "renju" } else { "free" };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .collect();
+    files.sort();
+    let options = ReadOptions {
+        rule,
+        ..ReadOptions::default()
+    };
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            record::read_str_with(&text, Format::Psq, &options).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn training_lowers_the_loss_and_the_result_loads() {
+    let rule = Rule::Freestyle;
+    let mut data = TrainingData::new(
+        rule,
+        SampleOptions {
+            skip_plies: 2,
+            validation_every: 4,
+        },
+    );
+    let records = tune_games(rule);
+    let added: usize = records.iter().map(|r| data.add_game(r)).sum();
+    let (positions, held_out) = data.positions();
+    assert_eq!(added, positions);
+    assert!(held_out > 0 && held_out < positions);
+    let options = TrainOptions {
+        epochs: 4,
+        batch: 32,
+        learning_rate: 5e-3,
+        threads: 2,
+        ..TrainOptions::default()
+    };
+    let mut epochs = Vec::new();
+    let trained = data
+        .train(None, 1000.0, &options, &mut |p| epochs.push(*p))
+        .unwrap();
+    assert_eq!(epochs.len(), 4);
+    // Training losses fall from the first epoch to the last.
+    let (first, last) = (epochs[0].training, epochs[3].training);
+    assert!(first.value.is_finite() && first.policy.is_finite());
+    assert!(last.policy < first.policy, "{first:?} -> {last:?}");
+    assert!(last.value < first.value, "{first:?} -> {last:?}");
+    // Continuing from the result starts where it ended.
+    let again = data
+        .train(
+            Some(&trained.network),
+            1000.0,
+            &TrainOptions {
+                epochs: 1,
+                ..options
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    assert!((again.initial.value - trained.last.value).abs() < 1e-9);
+    // A network of another rule is refused as a start.
+    let renju = Network::random(Rule::Renju, 1);
+    assert!(
+        data.train(Some(&renju), 1000.0, &options, &mut |_| {})
+            .is_err()
+    );
+}
