@@ -71,6 +71,9 @@ enum Commands {
     Selfplay(SelfplayArgs),
     /// Fit the evaluation weights of a rule to games and write a weights file.
     Tune(TuneArgs),
+    /// Train a neural evaluation (NNUE: value and policy) of a rule on game records and write
+    /// a network file, for `engine,eval=FILE` and `pbrain --eval FILE`.
+    Train(TrainArgs),
     /// Tune engine parameters by SPSA: pairs of games between slightly raised and lowered
     /// values, each moving the values toward the winner; prints the tuned values as NAME=VALUE
     /// lines.
@@ -223,6 +226,62 @@ struct TuneArgs {
     hand_set: bool,
 }
 
+#[derive(Debug, clap::Args)]
+struct TrainArgs {
+    /// Record files or directories of them (any format we read); JSON records of `gomoku
+    /// match --record-format json` and `gomoku selfplay` carry each move's search score.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// The rule to train (games of other rules are skipped; the rule of records without one).
+    #[arg(long, default_value = "freestyle", value_parser = clap::value_parser!(Rule))]
+    rule: Rule,
+    /// Board size of records that do not carry one.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// A network file to continue training from.
+    #[arg(long)]
+    start: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: u32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Adam's step size at the start (it falls along a cosine to a tenth).
+    #[arg(long, default_value_t = 2e-3)]
+    learning_rate: f32,
+    /// Weight of the policy's loss (the move played) beside the value's.
+    #[arg(long, default_value_t = 0.25)]
+    policy_weight: f32,
+    /// Threads computing gradients.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Weight decay (AdamW) of the tables of whole windows: pulls rare windows towards what
+    /// their inner windows say.
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
+    /// Seed for the shuffles, the symmetries and the starting weights.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Leave out the positions before this many stones.
+    #[arg(long, default_value_t = 4)]
+    skip_plies: usize,
+    /// Hold out every N-th game for validation.
+    #[arg(long, default_value_t = 10)]
+    validation_every: usize,
+    /// Weight in [0, 1] of the recorded search scores in the value targets:
+    /// (1 - W) * result + W * sigmoid(score / scale).
+    #[arg(long, default_value_t = 0.0)]
+    score_weight: f64,
+    /// The recorded scores' units per logit (Rapfi's: about 200; default: the pattern
+    /// evaluator's scale fitted to the results).
+    #[arg(long)]
+    score_scale: Option<f64>,
+}
+
 /// How to read a record that does not say everything itself.
 #[derive(Debug, clap::Args)]
 struct ReadArgs {
@@ -285,7 +344,8 @@ struct PbrainArgs {
     /// Seed for brains that use randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Evaluation weights file for the engine brain (`engine,eval=FILE`).
+    /// Evaluation for the engine brain (`engine,eval=FILE`): a network file (`gomoku
+    /// train`), a weights file (`gomoku tune`), `pattern` or `nnue`.
     #[arg(long)]
     eval: Option<PathBuf>,
     /// Search threads of the engine brain (1 to 64) until `INFO thread_num` says otherwise.
@@ -610,14 +670,7 @@ fn run_tournament(args: TournamentArgs) -> Result<(), String> {
 }
 
 fn pbrain(args: PbrainArgs) -> Result<(), String> {
-    let brain = match &args.eval {
-        Some(path) => {
-            // Fail now, on the command line, rather than at the first protocol command.
-            gomoku_ai::weights::EvalWeights::load(path).map_err(|e| e.to_string())?;
-            format!("{},eval={}", args.brain, path.display())
-        }
-        None => args.brain,
-    };
+    let brain = gomoku_cli::eval_arg::brain_with_eval(&args.brain, args.eval.as_deref())?;
     let config = gomoku_cli::pbrain::Config {
         brain,
         seed: args.seed,
@@ -758,6 +811,32 @@ fn tune(args: TuneArgs) -> Result<(), String> {
     gomoku_cli::tune::run(&options, &mut std::io::stdout().lock()).map(|_| ())
 }
 
+fn train(args: TrainArgs) -> Result<(), String> {
+    let options = gomoku_cli::train::TrainCommand {
+        inputs: args.inputs,
+        out: args.out,
+        rule: args.rule,
+        size: args.size,
+        start: args.start,
+        samples: gomoku_ai::tune::SampleOptions {
+            skip_plies: args.skip_plies,
+            validation_every: args.validation_every,
+        },
+        score_weight: args.score_weight,
+        score_scale: args.score_scale,
+        train: gomoku_ai::nnue::train::TrainOptions {
+            epochs: args.epochs,
+            batch: args.batch,
+            learning_rate: args.learning_rate,
+            policy_weight: args.policy_weight,
+            threads: args.threads,
+            weight_decay: args.weight_decay,
+            seed: args.seed,
+        },
+    };
+    gomoku_cli::train::run(&options, &mut std::io::stdout().lock()).map(|_| ())
+}
+
 fn spsa(args: SpsaArgs) -> Result<(), String> {
     let openings = match args.openings.as_str() {
         "default" => OpeningsChoice::Default,
@@ -809,6 +888,7 @@ fn main() -> ExitCode {
         Commands::Analyze(args) => analyze(args),
         Commands::Selfplay(args) => selfplay(args),
         Commands::Tune(args) => tune(args),
+        Commands::Train(args) => train(args),
         Commands::Spsa(args) => spsa(args),
     };
     match result {

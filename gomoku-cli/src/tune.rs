@@ -8,7 +8,8 @@ use std::time::Instant;
 use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
 use gomoku_ai::weights::{EvalWeights, RuleWeights};
 use gomoku_rules::Rule;
-use gomoku_rules::record::{self, Format, ReadOptions, Record};
+
+use crate::record_inputs::read_games;
 
 /// What to fit.
 #[derive(Clone, Debug)]
@@ -65,61 +66,6 @@ pub fn write_hand_set(out: &Path) -> Result<(), String> {
     EvalWeights::hand_set().save(out).map_err(|e| e.to_string())
 }
 
-/// Every file under `path` (itself if a file), sorted.
-fn files_under(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
-        entries.sort();
-        for e in entries {
-            files_under(&e, out)?;
-        }
-        Ok(())
-    } else if path.exists() {
-        out.push(path.to_path_buf());
-        Ok(())
-    } else {
-        Err(format!("{}: no such file or directory", path.display()))
-    }
-}
-
-/// Reads every game of the inputs and hands it to `add`; returns how many files there were and
-/// how many of them could not be read (each named through `say`).
-fn read_games(
-    options: &TuneOptions,
-    say: &mut dyn FnMut(String),
-    add: &mut dyn FnMut(&Record),
-) -> Result<(usize, usize), String> {
-    let mut files = Vec::new();
-    for input in &options.inputs {
-        files_under(input, &mut files)?;
-    }
-    let read = ReadOptions {
-        size: options.size,
-        rule: options.rule,
-        game: 0,
-    };
-    let mut bad_files = 0;
-    for file in &files {
-        let games = record::read_text(file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                let format = Format::from_path(file).unwrap_or_else(|| Format::detect(&text));
-                record::read_all(&text, format, &read).map_err(|e| e.to_string())
-            });
-        match games {
-            Ok(games) => games.iter().flatten().for_each(&mut *add),
-            Err(e) => {
-                bad_files += 1;
-                say(format!("skipping {}: {e}\n", file.display()));
-            }
-        }
-    }
-    Ok((files.len(), bad_files))
-}
-
 /// `--move-values`: fits the move-ordering values to the moves played and writes `start` with
 /// them.
 fn fit_move_values(
@@ -129,9 +75,15 @@ fn fit_move_values(
 ) -> Result<TuneSummary, String> {
     let read_start = Instant::now();
     let mut data = PolicyData::new(options.rule, options.samples);
-    let (files, bad_files) = read_games(options, say, &mut |game| {
-        data.add_game(game);
-    })?;
+    let (files, bad_files) = read_games(
+        &options.inputs,
+        options.size,
+        options.rule,
+        say,
+        &mut |game| {
+            data.add_game(game);
+        },
+    )?;
     let (positions, held_out) = data.positions();
     say(format!(
         "read {files} files in {:.1} s: {} games of {} ({} skipped: other rule; {bad_files} unreadable files), {positions} move choices ({held_out} held out)\n",
@@ -211,9 +163,15 @@ pub fn run(options: &TuneOptions, report: &mut dyn Write) -> Result<TuneSummary,
     let mut data = TexelData::new(options.rule, start.tempo_eighths(), options.samples);
     data.set_threats_only(options.threats_only);
     data.set_before_values(options.before_values || start.has_before_values());
-    let (files, bad_files) = read_games(options, &mut say, &mut |game| {
-        data.add_game(game);
-    })?;
+    let (files, bad_files) = read_games(
+        &options.inputs,
+        options.size,
+        options.rule,
+        &mut say,
+        &mut |game| {
+            data.add_game(game);
+        },
+    )?;
     let (positions, held_out) = data.positions();
     say(format!(
         "read {files} files in {:.1} s: {} games of {} ({} skipped: other rule or no result; {bad_files} unreadable files), {positions} positions ({held_out} held out)\n",

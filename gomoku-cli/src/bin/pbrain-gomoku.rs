@@ -1,6 +1,7 @@
 //! `pbrain-gomoku`: the Gomocup protocol engine for tournament managers and GUIs, which start it
 //! with no arguments. Options exist for testing: `--brain SPEC` (a built-in player, default the
-//! strongest), `--seed N` and `--threads N` (search threads until `INFO thread_num`).
+//! strongest), `--eval FILE` (a network or weights file for the engine brain), `--seed N` and
+//! `--threads N` (search threads until `INFO thread_num`).
 
 use std::process::ExitCode;
 
@@ -15,6 +16,10 @@ struct Args {
     /// The built-in player to use (e.g. "engine", "random:7").
     #[arg(long)]
     brain: Option<String>,
+    /// Evaluation for the engine brain: a network file (`gomoku train`), a weights file
+    /// (`gomoku tune`), `pattern` or `nnue`.
+    #[arg(long)]
+    eval: Option<std::path::PathBuf>,
     /// Seed for players that use randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -25,10 +30,18 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let brain = args
+        .brain
+        .unwrap_or_else(|| pbrain::DEFAULT_BRAIN.to_string());
+    let brain = match gomoku_cli::eval_arg::brain_with_eval(&brain, args.eval.as_deref()) {
+        Ok(brain) => brain,
+        Err(e) => {
+            eprintln!("pbrain-gomoku: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let config = Config {
-        brain: args
-            .brain
-            .unwrap_or_else(|| pbrain::DEFAULT_BRAIN.to_string()),
+        brain,
         seed: args.seed,
         threads: args.threads,
     };

@@ -1,0 +1,194 @@
+//! `gomoku train`: trains a network (NNUE, see [`gomoku_ai::nnue`]) on game records and writes
+//! a network file.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use gomoku_ai::PatternEvaluator;
+use gomoku_ai::nnue::Network;
+use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
+use gomoku_ai::tune::SampleOptions;
+use gomoku_rules::Rule;
+
+use crate::record_inputs::read_games;
+
+/// What to train.
+#[derive(Clone, Debug)]
+pub struct TrainCommand {
+    /// Record files or directories of them (read recursively).
+    pub inputs: Vec<PathBuf>,
+    /// The network file to write.
+    pub out: PathBuf,
+    /// The rule trained (games of other rules are skipped; also the rule of records that do
+    /// not carry one).
+    pub rule: Rule,
+    /// Board size of records that do not carry one.
+    pub size: u32,
+    /// A network to continue from.
+    pub start: Option<PathBuf>,
+    /// Which positions become samples.
+    pub samples: SampleOptions,
+    /// Weight in `[0, 1]` of the records' search scores in the value targets.
+    pub score_weight: f64,
+    /// The scores' units per logit; `None`: the pattern evaluator's scale fitted to the results.
+    pub score_scale: Option<f64>,
+    /// The training.
+    pub train: TrainOptions,
+}
+
+/// The figures of a training run.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainSummary {
+    /// Games used.
+    pub games: usize,
+    /// Positions used, and how many of them held out.
+    pub positions: (usize, usize),
+    /// The pattern evaluator's held-out value loss (the mark to beat).
+    pub pattern_loss: f64,
+    /// Held-out losses of the start and of the written network.
+    pub initial: Losses,
+    /// Held-out losses of the written network.
+    pub last: Losses,
+}
+
+/// Positions the pattern evaluator's scale is fitted on.
+const SCALE_POSITIONS: usize = 20_000;
+
+fn losses_text(l: &Losses) -> String {
+    format!(
+        "value {:.4}, policy {:.3} (top-1 {:.1}%)",
+        l.value,
+        l.policy,
+        100.0 * l.top1
+    )
+}
+
+/// Reads the records, trains and writes the network, reporting progress to `report`.
+///
+/// # Errors
+/// A message for bad options, unreadable inputs, no positions, or a file that cannot be
+/// written.
+pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummary, String> {
+    let mut say = |text: String| {
+        let _ = report.write_all(text.as_bytes());
+        let _ = report.flush();
+    };
+    if !(0.0..=1.0).contains(&options.score_weight) {
+        return Err(format!(
+            "--score-weight must be between 0 and 1, not {}",
+            options.score_weight
+        ));
+    }
+    if let Some(scale) = options.score_scale
+        && !(scale.is_finite() && scale > 0.0)
+    {
+        return Err(format!("--score-scale must be positive, not {scale}"));
+    }
+    let t = &options.train;
+    if t.epochs == 0 || t.batch == 0 || !(t.learning_rate.is_finite() && t.learning_rate > 0.0) {
+        return Err("--epochs, --batch and --learning-rate must be positive".into());
+    }
+    if !(t.policy_weight.is_finite() && t.policy_weight >= 0.0) {
+        return Err(format!(
+            "--policy-weight must be 0 or more, not {}",
+            t.policy_weight
+        ));
+    }
+    let start = match &options.start {
+        Some(path) => {
+            let net = Network::load(path).map_err(|e| e.to_string())?;
+            if net.rule() != options.rule {
+                return Err(format!(
+                    "{}: a network for {}, not {}",
+                    path.display(),
+                    net.rule(),
+                    options.rule
+                ));
+            }
+            Some(net)
+        }
+        None => None,
+    };
+    let read_start = Instant::now();
+    let mut data = TrainingData::new(options.rule, options.samples);
+    let (files, bad_files) = read_games(
+        &options.inputs,
+        options.size,
+        options.rule,
+        &mut say,
+        &mut |game| {
+            data.add_game(game);
+        },
+    )?;
+    let (positions, held_out) = data.positions();
+    say(format!(
+        "read {files} files in {:.1} s: {} games of {} ({} skipped: other rule or no result; {bad_files} unreadable files), {positions} positions ({held_out} held out)\n",
+        read_start.elapsed().as_secs_f64(),
+        data.games(),
+        options.rule,
+        data.skipped_games(),
+    ));
+    if positions == held_out {
+        return Err(format!(
+            "no training positions of {} games (held out: {held_out})",
+            options.rule
+        ));
+    }
+    let pattern = PatternEvaluator::new();
+    if options.score_weight > 0.0 {
+        let scored = data.scored_positions();
+        if scored == 0 {
+            return Err("--score-weight: no position has a search score (records from `gomoku selfplay --format json` or `gomoku match --record-format json` carry them)".into());
+        }
+        let scale = match options.score_scale {
+            Some(s) => s,
+            None => data.pattern_scale(&pattern, SCALE_POSITIONS).0,
+        };
+        data.blend_scores(options.score_weight, scale);
+        say(format!(
+            "{scored} positions with a search score, weighted {} at {scale:.1} units per logit\n",
+            options.score_weight
+        ));
+    }
+    let (pattern_scale, pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
+    let eval_scale = start
+        .as_ref()
+        .map_or(pattern_scale as f32, Network::eval_scale);
+    say(format!(
+        "pattern evaluator: {pattern_scale:.1} units per logit, held-out value loss {pattern_loss:.4}; the network's value is given at {eval_scale:.1} units per logit\n"
+    ));
+    let train_start = Instant::now();
+    let trained = data
+        .train(start.as_ref(), eval_scale, t, &mut |p| {
+            say(format!(
+                "epoch {:>3} ({:.0} s): training {}; held out {}\n",
+                p.epoch,
+                train_start.elapsed().as_secs_f64(),
+                losses_text(&p.training),
+                losses_text(&p.validation)
+            ));
+        })
+        .map_err(|e| e.to_string())?;
+    say(format!(
+        "trained in {:.1} s on {} positions x {} epochs ({} threads): held out {} -> {} (pattern evaluator's value {pattern_loss:.4})\n",
+        train_start.elapsed().as_secs_f64(),
+        positions - held_out,
+        t.epochs,
+        t.threads,
+        losses_text(&trained.initial),
+        losses_text(&trained.last)
+    ));
+    trained
+        .network
+        .save(&options.out)
+        .map_err(|e| e.to_string())?;
+    say(format!("wrote {}\n", options.out.display()));
+    Ok(TrainSummary {
+        games: data.games(),
+        positions: data.positions(),
+        pattern_loss,
+        initial: trained.initial,
+        last: trained.last,
+    })
+}
