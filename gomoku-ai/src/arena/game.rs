@@ -154,6 +154,10 @@ pub struct PlayedGame {
     /// [reported](Player::choose), for the side to move), in the order of
     /// [`PlayedGame::move_times`]; `None` where the player reported none.
     pub evaluations: Vec<Option<Score>>,
+    /// The optimum time each move was budgeted by its player's time manager (see
+    /// [`Player::time_budget`]), in the order of [`PlayedGame::move_times`]; `None` for a
+    /// player that manages no time of its own (an external engine) or without a time limit.
+    pub budgets: Vec<Option<Duration>>,
     /// How the game ended.
     pub end: GameEnd,
 }
@@ -198,6 +202,7 @@ pub fn play_game_until(
     let opening_moves = game.moves().len();
     let mut move_times = Vec::new();
     let mut evaluations = Vec::new();
+    let mut budgets = Vec::new();
     let mut used = [Duration::ZERO; 2];
     black.new_game();
     white.new_game();
@@ -223,6 +228,11 @@ pub fn play_game_until(
             stop: stop.clone(),
             ..Limits::default()
         };
+        budgets.push(
+            player
+                .time_budget(game.board(), rule, &limits)
+                .map(|b| b.optimum),
+        );
         let started = Instant::now();
         let mut heard = None;
         let result = player.choose(game.board(), rule, &limits, &mut |info| {
@@ -272,6 +282,7 @@ pub fn play_game_until(
         opening_moves,
         move_times,
         evaluations,
+        budgets,
         end,
     }
 }
