@@ -383,6 +383,33 @@ mod tests {
     }
 
     #[test]
+    fn the_engines_budgets_are_recorded_under_a_game_clock() {
+        let mut engine = crate::Engine::with_depth(2);
+        let mut scripted = Scripted(pts("a1 a2 a3 a4"), Duration::ZERO);
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let time = TimeControl {
+            move_time: Some(Duration::from_millis(500)),
+            game_time: Some(Duration::from_secs(10)),
+            ..TimeControl::default()
+        };
+        let played = play_game(start, &mut engine, &mut scripted, time);
+        assert_eq!(played.budgets.len(), played.move_times.len());
+        for (i, budget) in played.budgets.iter().enumerate() {
+            match played.color_of_timed_move(i) {
+                // The engine's optimum: a share of the clock, within the move time.
+                Color::Black => {
+                    let b = budget.expect("the engine budgets its moves");
+                    assert!(
+                        b > Duration::ZERO && b < Duration::from_millis(500),
+                        "{b:?}"
+                    );
+                }
+                Color::White => assert_eq!(*budget, None),
+            }
+        }
+    }
+
+    #[test]
     fn illegal_and_missing_moves_forfeit() {
         let mut b = Scripted(pts("h8 h9"), Duration::ZERO);
         let mut w = Scripted(pts("h8"), Duration::ZERO);
