@@ -71,5 +71,5 @@ pub use registry::{BUILTIN_PLAYERS, PlayerSpecError, builtin_player};
 pub use score::Score;
 pub use search::{
     Engine, MAX_THREADS, SearchFeatures, SearchParamError, SearchParamInfo, SearchParams,
-    TranspositionTable, WinFinder, WinSearch,
+    TimeBudget, TranspositionTable, WinFinder, WinSearch, moves_left,
 };

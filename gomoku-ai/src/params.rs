@@ -331,18 +331,19 @@ pub const MAX_THREAT_TABLE_BYTES: usize = crate::threat::DEFAULT_MEMORY_BYTES;
 /// Depth searched when no limit at all is given.
 pub const DEPTH_WITHOUT_LIMITS: u32 = 6;
 
-/// A new iteration is not started once this fraction (in percent) of the move's time is used:
-/// it would most likely not finish (an unfinished one still yields its better root moves).
-/// 80 against 60, pentanomial SPRT at 100 ms/move in two runs of 1,000 games: +21 [+0, +41]
-/// and +19 [-1, +40] (together about +20 [+6, +34]). 92 against 80, same test: 283-314-50
-/// after 647 games, -17 +-26 (stopped).
-pub const NEW_ITERATION_TIME_PERCENT: u32 = 80;
-/// The same share when the move has a time of its own and no match clock runs: time a move
-/// saves is lost, so iterations start until the deadline (an unfinished one still yields its
-/// better root moves). Together with [`TIME_SAFETY_MS`] at 5 instead of 20, the median move at
-/// 300 ms/move took 256 ms instead of 241 ms. Pentanomial SPRT(0, 10) at 100 ms/move against
-/// 80 and 20: 443-354-65 after 862 games, +36 [+14, +59], H1 accepted. (The margin landed at
-/// 10 ms, not 5: see [`TIME_SAFETY_MS`].)
+/// When the move has a time of its own and no match clock binds, iterations start until the
+/// deadline: time a move saves is lost (an unfinished iteration still yields its better root
+/// moves). Together with [`TIME_SAFETY_MS`] at 5 instead of 20, the median move at 300 ms/move
+/// took 256 ms instead of 241 ms. Pentanomial SPRT(0, 10) at 100 ms/move against 80 and 20:
+/// 443-354-65 after 862 games, +36 [+14, +59], H1 accepted. (The margin landed at 10 ms, not
+/// 5: see [`TIME_SAFETY_MS`].) So the time manager stops early under a turn limit only for a
+/// forced move or a proven result.
+///
+/// Under a match clock, before the time manager, a new iteration was not started once 80% of
+/// the move's time was used. 80 against 60, pentanomial SPRT at 100 ms/move in two runs of
+/// 1,000 games: +21 [+0, +41] and +19 [-1, +40] (together about +20 [+6, +34]). 92 against
+/// 80, same test: 283-314-50 after 647 games, -17 +-26 (stopped). The time manager now decides
+/// from the growth of the iterations instead.
 pub const FIXED_TIME_ITERATION_PERCENT: u32 = 100;
 /// Time kept back from every deadline for answering (milliseconds). The search looks at the
 /// clock every [`CHECK_EVERY_NODES`] nodes (well under a millisecond), and a protocol frontend
@@ -350,8 +351,57 @@ pub const FIXED_TIME_ITERATION_PERCENT: u32 = 100;
 /// 300 ms/move against Rapfi took 298 ms on a loaded machine, too close to the limit; 10 ms
 /// keeps 5 ms more headroom.
 pub const TIME_SAFETY_MS: u64 = 10;
-/// With only a match clock, a move spends at most this fraction of the time left.
-pub const MATCH_TIME_DIVISOR: u32 = 20;
+
+/// The time manager's estimate of a game's length in plies, by rule, from which it counts the
+/// moves still to play (see `search::time_manager::moves_left`): games between engines on 15x15
+/// last about 40 to 80 plies (a 67-ply freestyle game against Wine; exact-five rules and Renju
+/// run longer, a five being harder to make). Estimates, not measured yet.
+pub const EXPECTED_GAME_PLIES_FREESTYLE: u32 = 70;
+/// See [`EXPECTED_GAME_PLIES_FREESTYLE`]: standard (exact five) and the caro rules.
+pub const EXPECTED_GAME_PLIES_EXACT: u32 = 80;
+/// See [`EXPECTED_GAME_PLIES_FREESTYLE`]: Renju.
+pub const EXPECTED_GAME_PLIES_RENJU: u32 = 90;
+/// However long the game has lasted, the time manager plans for at least this many more moves
+/// of its own: each move then gets at most about a tenth of the match time left, which the
+/// clock can afford for ever (the time left shrinks geometrically and never runs out).
+pub const MIN_MOVES_LEFT: u32 = 10;
+/// Under a match clock a move's maximum is at most this many times its optimum (the even
+/// share of the time left)...
+pub const MAX_OVER_OPTIMUM: u32 = 4;
+/// ... and at most this fraction of the match time left.
+pub const MATCH_MAX_DIVISOR: u32 = 5;
+/// The time manager stretches a move's optimum (under a match clock) by 1 plus this many
+/// times the recent changes of the best move (each iteration's change counts 1, halved at
+/// every later iteration, as Stockfish's best-move instability does).
+pub const BEST_MOVE_CHANGE_WEIGHT: f64 = 1.0;
+/// A root score fallen by this much (evaluation units) since the previous iteration stretches
+/// the optimum by half; a risen one shrinks it, within [`MIN_FALLING_FACTOR`] and
+/// [`MAX_FALLING_FACTOR`].
+pub const FALLING_SCORE_HALF: i32 = 100;
+/// See [`FALLING_SCORE_HALF`].
+pub const MIN_FALLING_FACTOR: f64 = 0.75;
+/// See [`FALLING_SCORE_HALF`].
+pub const MAX_FALLING_FACTOR: f64 = 1.5;
+/// The optimum is scaled by `EFFORT_PIVOT` less the share of the last iteration's root nodes
+/// spent on its best move, within [`MIN_EFFORT_FACTOR`] and [`MAX_EFFORT_FACTOR`]: a move that
+/// took almost all the nodes (the others refuted at once) needs little more thought, a root
+/// where the effort was spread over several moves needs more.
+pub const EFFORT_PIVOT: f64 = 1.4;
+/// See [`EFFORT_PIVOT`].
+pub const MIN_EFFORT_FACTOR: f64 = 0.5;
+/// See [`EFFORT_PIVOT`].
+pub const MAX_EFFORT_FACTOR: f64 = 1.25;
+/// How much longer the next iteration is taken to last than the last one, until two
+/// iterations have been timed (then their ratio, within [`MIN_ITERATION_GROWTH`] and
+/// [`MAX_ITERATION_GROWTH`], is used).
+pub const DEFAULT_ITERATION_GROWTH: f64 = 2.5;
+/// See [`DEFAULT_ITERATION_GROWTH`].
+pub const MIN_ITERATION_GROWTH: f64 = 1.2;
+/// See [`DEFAULT_ITERATION_GROWTH`].
+pub const MAX_ITERATION_GROWTH: f64 = 6.0;
+/// A timed search whose root has a single candidate (every other move loses at once) stops
+/// after this depth: the move is forced, its score is known well enough.
+pub const FORCED_MOVE_DEPTH: u32 = 2;
 
 /// Share (percent) of the time left for the move that the threat solver may use at the root
 /// before the main search.

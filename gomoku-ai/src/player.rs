@@ -190,6 +190,14 @@ pub trait Player: Send {
     fn went_silent(&self) -> bool {
         false
     }
+
+    /// The time the player's time manager would give a move on `board` under `rule` within
+    /// `limits` (see [`crate::TimeBudget`]), for reports; `None` for a player that manages no
+    /// time of its own (the default) and without a time limit.
+    fn time_budget(&self, board: &Board, rule: Rule, limits: &Limits) -> Option<crate::TimeBudget> {
+        let _ = (board, rule, limits);
+        None
+    }
 }
 
 impl fmt::Debug for dyn Player {

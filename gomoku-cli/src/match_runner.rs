@@ -3,6 +3,7 @@
 //! the final table or JSON, and the game records.
 
 use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
 
 use serde_json::json;
 
@@ -38,7 +39,7 @@ impl MatchOptions {
     }
 }
 
-fn ms(d: std::time::Duration) -> f64 {
+fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
@@ -135,7 +136,9 @@ pub fn summary_table(
             s.forfeits
         ));
     }
-    out.push_str("  (W-L-D)\n\n");
+    out.push_str("  (W-L-D)\n");
+    out.push_str(&time_manager_text(summary, arena.time.game_time));
+    out.push('\n');
     out.push_str(&format!("Elo A - B: {}\n", elo_text(summary.elo())));
     if let Some(sprt) = sprt {
         let c = &sprt.config;
@@ -151,6 +154,42 @@ pub fn summary_table(
         ));
     }
     out.push_str(&incidents_text(summary));
+    out
+}
+
+/// Games shorter than this are left out of the share of the game clock used: a quick win
+/// needs no clock.
+const LONG_GAME_PLIES: usize = 40;
+
+/// What the time managers decided, one line a player that budgets its moves: the mean optimum
+/// per move against the mean and longest move, and under a game clock the median share of it
+/// used in games of [`LONG_GAME_PLIES`] plies or more. Empty when there is nothing to say.
+fn time_manager_text(summary: &MatchSummary, game_time: Option<Duration>) -> String {
+    let mut out = String::new();
+    for (label, s) in [("A", &summary.a), ("B", &summary.b)] {
+        let budget = s.average_budget();
+        let share = game_time.and_then(|g| s.median_clock_share(g, LONG_GAME_PLIES));
+        if budget.is_none() && share.is_none() {
+            continue;
+        }
+        out.push_str(&format!("{label} time:"));
+        if let Some(b) = budget {
+            out.push_str(&format!(
+                " budget {:.1} ms a move, used {:.1} ms on average, {:.1} ms at most;",
+                ms(b),
+                ms(s.average_time()),
+                ms(s.max_time)
+            ));
+        }
+        if let Some(share) = share {
+            out.push_str(&format!(
+                " game clock used {:.0}% (median, games of {LONG_GAME_PLIES}+ plies);",
+                100.0 * share
+            ));
+        }
+        out.pop();
+        out.push('\n');
+    }
     out
 }
 
@@ -177,6 +216,8 @@ fn side_json(s: &SideStats) -> serde_json::Value {
         "avg_move_ms": (ms(s.average_time()) * 1000.0).round() / 1000.0,
         "max_move_ms": (ms(s.max_time) * 1000.0).round() / 1000.0,
         "forfeits": s.forfeits,
+        "avg_budget_ms": s.average_budget().map(|b| (ms(b) * 1000.0).round() / 1000.0),
+        "game_times_ms": s.game_times.iter().map(|g| json!({"plies": g.0, "used_ms": g.1.as_millis() as u64})).collect::<Vec<_>>(),
     })
 }
 

@@ -293,11 +293,14 @@ fn our_own_pbrain_engine_plays_a_match() {
 
 #[test]
 fn sprt_stops_once_it_decides() {
-    // A node budget instead of a clock: the same games on any machine.
+    // A node budget instead of a clock: the same games on any machine. The SPRT sees no
+    // evidence while every game is a win (no variance), so the opponent must take a game now
+    // and then: priority draws one of the first few (greedy lost every game until the 117th
+    // once the time manager stopped forced moves early).
     let args = [
         "match",
         "engine:easy",
-        "greedy",
+        "priority",
         "--sprt",
         "0,100",
         "-n",

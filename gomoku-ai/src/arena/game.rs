@@ -154,6 +154,10 @@ pub struct PlayedGame {
     /// [reported](Player::choose), for the side to move), in the order of
     /// [`PlayedGame::move_times`]; `None` where the player reported none.
     pub evaluations: Vec<Option<Score>>,
+    /// The optimum time each move was budgeted by its player's time manager (see
+    /// [`Player::time_budget`]), in the order of [`PlayedGame::move_times`]; `None` for a
+    /// player that manages no time of its own (an external engine) or without a time limit.
+    pub budgets: Vec<Option<Duration>>,
     /// How the game ended.
     pub end: GameEnd,
 }
@@ -198,6 +202,7 @@ pub fn play_game_until(
     let opening_moves = game.moves().len();
     let mut move_times = Vec::new();
     let mut evaluations = Vec::new();
+    let mut budgets = Vec::new();
     let mut used = [Duration::ZERO; 2];
     black.new_game();
     white.new_game();
@@ -223,6 +228,11 @@ pub fn play_game_until(
             stop: stop.clone(),
             ..Limits::default()
         };
+        budgets.push(
+            player
+                .time_budget(game.board(), rule, &limits)
+                .map(|b| b.optimum),
+        );
         let started = Instant::now();
         let mut heard = None;
         let result = player.choose(game.board(), rule, &limits, &mut |info| {
@@ -272,6 +282,7 @@ pub fn play_game_until(
         opening_moves,
         move_times,
         evaluations,
+        budgets,
         end,
     }
 }
@@ -369,6 +380,33 @@ mod tests {
         assert!(matches!(played.end, GameEnd::Board(Outcome::Win { .. })));
         assert_eq!(played.move_times.len(), 9);
         assert_eq!(played.game.moves().len(), 9);
+    }
+
+    #[test]
+    fn the_engines_budgets_are_recorded_under_a_game_clock() {
+        let mut engine = crate::Engine::with_depth(2);
+        let mut scripted = Scripted(pts("a1 a2 a3 a4"), Duration::ZERO);
+        let start = Game::new(15, Rule::Freestyle).unwrap();
+        let time = TimeControl {
+            move_time: Some(Duration::from_millis(500)),
+            game_time: Some(Duration::from_secs(10)),
+            ..TimeControl::default()
+        };
+        let played = play_game(start, &mut engine, &mut scripted, time);
+        assert_eq!(played.budgets.len(), played.move_times.len());
+        for (i, budget) in played.budgets.iter().enumerate() {
+            match played.color_of_timed_move(i) {
+                // The engine's optimum: a share of the clock, within the move time.
+                Color::Black => {
+                    let b = budget.expect("the engine budgets its moves");
+                    assert!(
+                        b > Duration::ZERO && b < Duration::from_millis(500),
+                        "{b:?}"
+                    );
+                }
+                Color::White => assert_eq!(*budget, None),
+            }
+        }
     }
 
     #[test]

@@ -286,6 +286,7 @@ fn play_one(config: &MatchConfig, factory: &PlayerFactory<'_>, job: Job) -> Game
                 game: start,
                 move_times: Vec::new(),
                 evaluations: Vec::new(),
+                budgets: Vec::new(),
                 end: GameEnd::Forfeit {
                     loser,
                     reason: ForfeitReason::Startup(err.to_string()),

@@ -43,6 +43,13 @@ pub struct SideStats {
     pub total_time: Duration,
     /// The longest move.
     pub max_time: Duration,
+    /// Moves budgeted by the player's own time manager (see [`crate::TimeBudget`]).
+    pub budgeted_moves: u32,
+    /// The optimum times of those moves, summed.
+    pub total_budget: Duration,
+    /// For each game counted: its length in plies (opening stones included) and the time the
+    /// player used in it.
+    pub game_times: Vec<(usize, Duration)>,
     /// Games lost by forfeit.
     pub forfeits: u32,
 }
@@ -71,6 +78,30 @@ impl SideStats {
     /// Points: a win 1, a draw 1/2.
     pub fn score(&self) -> f64 {
         f64::from(self.wins()) + f64::from(self.draws()) / 2.0
+    }
+
+    /// The average optimum time its time manager budgeted per move (`None` when it budgeted
+    /// none).
+    pub fn average_budget(&self) -> Option<Duration> {
+        (self.budgeted_moves > 0).then(|| self.total_budget / self.budgeted_moves)
+    }
+
+    /// The median share (0 to 1) of `game_time` the player used in the games of at least
+    /// `min_plies` plies (`None` without such a game).
+    pub fn median_clock_share(&self, game_time: Duration, min_plies: usize) -> Option<f64> {
+        let mut shares: Vec<f64> = self
+            .game_times
+            .iter()
+            .filter(|g| g.0 >= min_plies)
+            .map(|g| g.1.as_secs_f64() / game_time.as_secs_f64().max(f64::MIN_POSITIVE))
+            .collect();
+        shares.sort_by(f64::total_cmp);
+        let n = shares.len();
+        match n {
+            0 => None,
+            _ if n % 2 == 1 => Some(shares[n / 2]),
+            _ => Some((shares[n / 2 - 1] + shares[n / 2]) / 2.0),
+        }
     }
 
     /// The average time per move (zero before any move).
@@ -213,13 +244,21 @@ impl MatchSummary {
                 Some(c) if c == color => record.wins += 1,
                 Some(_) => record.losses += 1,
             }
+            let mut used = Duration::ZERO;
             for (i, &t) in report.played.move_times.iter().enumerate() {
                 if report.played.color_of_timed_move(i) == color {
                     stats.moves += 1;
                     stats.total_time += t;
                     stats.max_time = stats.max_time.max(t);
+                    used += t;
+                    if let Some(Some(budget)) = report.played.budgets.get(i) {
+                        stats.budgeted_moves += 1;
+                        stats.total_budget += *budget;
+                    }
                 }
             }
+            let plies = report.played.game.moves().len();
+            stats.game_times.push((plies, used));
         }
         if let GameEnd::Forfeit { loser, reason } = &report.played.end {
             let side = report.side_of(*loser);

@@ -2,9 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::params::{
-    FIXED_TIME_ITERATION_PERCENT, MATCH_TIME_DIVISOR, NEW_ITERATION_TIME_PERCENT, TIME_SAFETY_MS,
-};
+use gomoku_rules::{Board, Rule};
+
+use super::time_manager::{Pace, TimeBudget};
 use crate::player::Limits;
 
 /// The deadlines of one search.
@@ -13,58 +13,63 @@ pub(crate) struct Clock {
     start: Instant,
     /// Must stop by then.
     hard: Option<Instant>,
-    /// Should not start a new iteration after then.
-    soft: Option<Instant>,
-    /// The share (percent) of a deadline's time after which no new iteration starts.
-    iteration_percent: u32,
+    /// The move's budget, measured from `start` (`None` without a time limit); a clock cut
+    /// by [`Clock::share`] keeps the time manager's decisions within its own deadlines.
+    budget: Option<TimeBudget>,
 }
 
 impl Clock {
-    /// The clock of a search started now under `limits`.
-    pub(crate) fn start(limits: &Limits) -> Clock {
+    /// The clock of a search of `board` under `rule` started now within `limits` (see
+    /// [`TimeBudget::for_limits`]).
+    pub(crate) fn start(limits: &Limits, board: &Board, rule: Rule) -> Clock {
         let start = Instant::now();
-        let budget = Clock::budget(limits);
-        // Time saved on a move only helps later moves under a match clock.
-        let iteration_percent = if limits.time_left.is_some() {
-            NEW_ITERATION_TIME_PERCENT
-        } else {
-            FIXED_TIME_ITERATION_PERCENT
-        };
+        let budget = TimeBudget::for_limits(limits, board, rule);
         Clock {
             start,
-            hard: budget.map(|b| start + b),
-            soft: budget.map(|b| start + b * iteration_percent / 100),
-            iteration_percent,
+            hard: budget.map(|b| start + b.maximum),
+            budget,
         }
     }
 
-    /// The time this move may take: the move time and a share of the match time, less a margin.
-    pub(crate) fn budget(limits: &Limits) -> Option<Duration> {
-        let from_match = limits.time_left.map(|t| t / MATCH_TIME_DIVISOR);
-        let total = match (limits.move_time, from_match) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }?;
-        let margin = Duration::from_millis(TIME_SAFETY_MS).min(total / 4);
-        Some(total - margin)
+    /// A clock without a time limit.
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Clock {
+        Clock {
+            start: Instant::now(),
+            hard: None,
+            budget: None,
+        }
     }
 
-    /// A clock that ends after `percent` of the time left now (a new iteration may start
-    /// until the later of this clock's own point and the usual share of the shorter time);
-    /// unchanged without a time limit.
+    /// A clock that ends after `percent` of the time left now. Under a binding match clock
+    /// its optimum is the move's, or, when that has passed, the same share of the new time as
+    /// the move's optimum was of its maximum (a re-search gets a proportionate aim); unchanged
+    /// without a time limit.
     pub(crate) fn share(&self, percent: u32) -> Clock {
-        let (Some(hard), Some(soft)) = (self.hard, self.soft) else {
+        let (Some(hard), Some(budget)) = (self.hard, self.budget) else {
             return *self;
         };
         let now = Instant::now();
+        let since_start = now.saturating_duration_since(self.start);
         let left = hard.saturating_duration_since(now) * percent / 100;
-        let new_hard = now + left;
-        let own_soft = now + left * self.iteration_percent / 100;
+        let maximum = since_start + left;
+        let optimum = if budget.match_bound && !budget.maximum.is_zero() {
+            let ratio = budget.optimum.as_secs_f64() / budget.maximum.as_secs_f64();
+            budget
+                .optimum
+                .min(maximum)
+                .max(since_start + left.mul_f64(ratio))
+        } else {
+            maximum
+        };
         Clock {
             start: self.start,
-            iteration_percent: self.iteration_percent,
-            hard: Some(new_hard),
-            soft: Some(soft.min(new_hard).max(own_soft)),
+            hard: Some(now + left),
+            budget: Some(TimeBudget {
+                optimum,
+                maximum,
+                match_bound: budget.match_bound,
+            }),
         }
     }
 
@@ -85,9 +90,11 @@ impl Clock {
             .map(|h| h.saturating_duration_since(Instant::now()))
     }
 
-    /// Whether another iteration should start.
-    pub(crate) fn may_start_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| Instant::now() < s)
+    /// Whether another iteration should start: the time manager's decision from `pace`
+    /// (always without a time limit, which other limits then end).
+    pub(crate) fn may_start_iteration(&self, pace: &Pace) -> bool {
+        self.budget
+            .is_none_or(|budget| pace.may_start(self.elapsed(), &budget))
     }
 
     /// Whether any time limit applies.
@@ -99,6 +106,7 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::TIME_SAFETY_MS;
 
     fn limits(move_time_ms: u64, time_left_ms: Option<u64>) -> Limits {
         Limits {
@@ -108,26 +116,31 @@ mod tests {
         }
     }
 
+    fn start(limits: &Limits) -> Clock {
+        Clock::start(limits, &Board::new(15).unwrap(), Rule::Freestyle)
+    }
+
     #[test]
     fn a_move_time_alone_lets_iterations_start_until_the_deadline() {
-        let clock = Clock::start(&limits(300, None));
-        assert_eq!(clock.soft, clock.hard);
+        let clock = start(&limits(300, None));
+        let budget = clock.budget.expect("a timed clock");
+        assert_eq!(budget.optimum, budget.maximum);
         let hard = clock.hard.expect("a timed clock") - clock.start;
         assert_eq!(hard, Duration::from_millis(300 - TIME_SAFETY_MS));
-        let shared = clock.share(50);
-        assert_eq!(shared.soft, shared.hard);
+        let shared = clock.share(50).budget.unwrap();
+        assert_eq!(shared.optimum, shared.maximum);
+        assert!(start(&Limits::default()).budget.is_none());
     }
 
     #[test]
     fn a_match_clock_keeps_time_back_from_new_iterations() {
-        let clock = Clock::start(&limits(300, Some(60_000)));
-        let (soft, hard) = (clock.soft.unwrap(), clock.hard.unwrap());
-        assert!(soft < hard);
-        let expected = (hard - clock.start) * NEW_ITERATION_TIME_PERCENT / 100;
-        assert_eq!(soft - clock.start, expected);
-        // The main search's share keeps the same point for new iterations.
-        let shared = clock.share(95);
-        assert_eq!(shared.soft, Some(soft));
-        assert!(soft < shared.hard.unwrap());
+        let clock = start(&limits(3_000, Some(60_000)));
+        let budget = clock.budget.unwrap();
+        assert!(budget.match_bound);
+        assert!(budget.optimum < budget.maximum);
+        // The main search's share keeps the optimum.
+        let shared = clock.share(95).budget.unwrap();
+        assert_eq!(shared.optimum, budget.optimum);
+        assert!(shared.maximum < budget.maximum);
     }
 }

@@ -7,6 +7,7 @@ use gomoku_rules::Point;
 
 use super::clock::Clock;
 use super::searcher::Searcher;
+use super::time_manager::Pace;
 use super::{SearchInfo, SearchResult, deepen};
 use crate::evaluator::Evaluator;
 use crate::params::{
@@ -51,7 +52,7 @@ pub(super) fn defend_root<E: Evaluator>(
         };
         if rest.len() > 1 {
             searcher.set_clock(clock.share(RESEARCH_TIME_PERCENT));
-            deepen(searcher, max_depth, &mut again, report);
+            deepen(searcher, max_depth, Pace::new(false), &mut again, report);
             searcher.set_clock(clock);
         }
         if again.info.score <= -Score::WIN_THRESHOLD {

@@ -12,12 +12,14 @@ mod searcher;
 mod selectivity;
 mod smp;
 mod threat_hook;
+mod time_manager;
 mod tt;
 
 pub use features::SearchFeatures;
 pub use search_params::{SearchParamError, SearchParamInfo, SearchParams};
 pub use smp::MAX_THREADS;
 pub use threat_hook::{WinFinder, WinSearch};
+pub use time_manager::{TimeBudget, moves_left};
 pub use tt::TranspositionTable;
 
 use std::time::Duration;
@@ -38,6 +40,7 @@ use crate::threat::{Budget, ThreatSolver};
 use clock::Clock;
 use ordering::OrderingMemory;
 use searcher::{SearchSetup, Searcher};
+use time_manager::{Iteration, Pace};
 
 /// The default AI: negamax alpha-beta with principal variation search and iterative deepening,
 /// a transposition table keyed by the board's Zobrist hash (with a memory bound), move ordering
@@ -324,8 +327,9 @@ impl<E: Evaluator> Engine<E> {
     ) -> SearchResult {
         let limits = self.caps.apply(limits);
         let threads = limits.threads.unwrap_or(self.threads).clamp(1, MAX_THREADS);
-        let threads = self.fit_memory(limits.max_memory, threads, Clock::budget(&limits));
-        let clock = Clock::start(&limits);
+        let planned = TimeBudget::for_limits(&limits, board, rule).map(|b| b.optimum);
+        let threads = self.fit_memory(limits.max_memory, threads, planned);
+        let clock = Clock::start(&limits, board, rule);
         let max_depth = match limits.max_depth {
             Some(d) => d.clamp(1, MAX_PLY as u32 - 1),
             None if limits.max_nodes.is_none() && !clock.is_timed() => DEPTH_WITHOUT_LIMITS,
@@ -414,7 +418,8 @@ fn iterate<E: Evaluator>(
         searcher.set_max_nodes(full_nodes.map(|m| m / 4 * 3));
     }
     let helpers = searcher.helper_threads;
-    smp::deepen(searcher, helpers, max_depth, &mut result, report);
+    let pace = Pace::new(root_moves.len() == 1);
+    smp::deepen(searcher, helpers, max_depth, pace, &mut result, report);
     if defend {
         searcher.set_clock(full_clock);
         searcher.set_max_nodes(full_nodes);
@@ -432,11 +437,13 @@ fn iterate<E: Evaluator>(
     result
 }
 
-/// Iterative deepening from depth 1 to `max_depth` (until the clock, the node limit or the stop
-/// flag ends it), updating `result` and reporting after each completed iteration.
+/// Iterative deepening from depth 1 to `max_depth` (until the clock, the time manager's `pace`,
+/// the node limit or the stop flag ends it), updating `result` and reporting after each
+/// completed iteration.
 fn deepen<E: Evaluator>(
     searcher: &mut Searcher<'_, E>,
     max_depth: u32,
+    mut pace: Pace,
     result: &mut SearchResult,
     report: &mut dyn FnMut(&SearchInfo),
 ) {
@@ -445,10 +452,11 @@ fn deepen<E: Evaluator>(
         // here: the next iteration could finish from the table before its first look at the
         // flag, and a stopped search must not go deeper.
         if depth > 1
-            && (searcher.stop_flag().is_stopped() || !searcher.clock().may_start_iteration())
+            && (searcher.stop_flag().is_stopped() || !searcher.clock().may_start_iteration(&pace))
         {
             break;
         }
+        let started = searcher.clock().elapsed();
         searcher.search_first_at_root(result.best);
         let previous = (depth > 1).then_some(result.info.score);
         let score = aspiration_search(searcher, depth as i32, previous);
@@ -483,6 +491,13 @@ fn deepen<E: Evaluator>(
         if score.mate_plies().is_some_and(|n| n <= depth) {
             break;
         }
+        pace.record(Iteration {
+            depth,
+            time: result.info.time.saturating_sub(started),
+            best: result.best,
+            score,
+            best_effort: result.best.map_or(1.0, |b| searcher.root_effort_share(b)),
+        });
     }
 }
 
@@ -594,6 +609,10 @@ impl<E: Evaluator + 'static> Player for Engine<E> {
     fn new_game(&mut self) {
         self.tt.clear();
         self.memory = OrderingMemory::new();
+    }
+
+    fn time_budget(&self, board: &Board, rule: Rule, limits: &Limits) -> Option<TimeBudget> {
+        TimeBudget::for_limits(&self.caps.apply(limits), board, rule)
     }
 }
 

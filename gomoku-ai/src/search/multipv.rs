@@ -8,6 +8,7 @@
 use gomoku_rules::Point;
 
 use super::searcher::Searcher;
+use super::time_manager::Pace;
 use super::{SearchInfo, SearchResult, aspiration_search, root_threat_win, win_plies};
 use crate::evaluator::Evaluator;
 use crate::score::Score;
@@ -65,7 +66,7 @@ pub(super) fn search_lines<E: Evaluator>(
     let excluded_before = searcher.root_excluded_mut().clone();
     let mut lines: Vec<SearchInfo> = proven.iter().cloned().collect();
     for depth in 1..=max_depth {
-        if depth > 1 && !searcher.clock().may_start_iteration() {
+        if depth > 1 && !searcher.clock().may_start_iteration(&Pace::new(false)) {
             break;
         }
         let (current, complete) = iteration(searcher, depth, count, &lines, proven.as_ref());

@@ -116,6 +116,8 @@ pub(crate) struct Searcher<'a, E: Evaluator> {
     root_excluded: Vec<Point>,
     /// The root move searched first (the previous iteration's best).
     root_first: Option<Point>,
+    /// The nodes spent under each root move in the current iteration (for the time manager).
+    root_effort: Vec<(Point, u64)>,
     /// Helper threads to start for the iterative deepening (see [`super::smp`]).
     pub(crate) helper_threads: usize,
     /// How this thread shares its node count with the other threads of the search.
@@ -171,6 +173,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             quiescence_limit: 0,
             root_excluded: Vec::new(),
             root_first: None,
+            root_effort: Vec::new(),
             helper_threads: 0,
             link: ThreadLink::Alone,
         }
@@ -240,8 +243,33 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     /// Makes `p` the root move searched first (the best of the previous iteration): a search
     /// stopped before its end then still knows that every root move it finished beat it.
+    /// It also starts a new iteration's count of the nodes under each root move.
     pub(crate) fn search_first_at_root(&mut self, p: Option<Point>) {
         self.root_first = p;
+        self.root_effort.clear();
+    }
+
+    /// The share (0 to 1) of the current iteration's root nodes spent under `p`; 1 before any.
+    pub(crate) fn root_effort_share(&self, p: Point) -> f64 {
+        let total: u64 = self.root_effort.iter().map(|e| e.1).sum();
+        if total == 0 {
+            return 1.0;
+        }
+        let own: u64 = self
+            .root_effort
+            .iter()
+            .filter(|e| e.0 == p)
+            .map(|e| e.1)
+            .sum();
+        own as f64 / total as f64
+    }
+
+    /// Adds `nodes` searched under root move `p` to the current iteration's count.
+    fn add_root_effort(&mut self, p: Point, nodes: u64) {
+        match self.root_effort.iter_mut().find(|e| e.0 == p) {
+            Some(entry) => entry.1 += nodes,
+            None => self.root_effort.push((p, nodes)),
+        }
     }
 
     /// Keeps the search from playing `p` at the root from now on.
@@ -738,6 +766,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             }
             let policy_gap = if by_policy { top_policy - value } else { 0 };
             self.line[ply] = Some(m);
+            let nodes_before = self.nodes;
             self.play_prefetching(m);
             let mut s;
             if i == 0 || !features.pvs {
@@ -798,6 +827,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 }
             }
             self.undo(m);
+            if ply == 0 {
+                self.add_root_effort(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 self.move_lists[ply] = moves;
                 return Score::DRAW;

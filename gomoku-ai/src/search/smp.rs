@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::ordering::OrderingMemory;
 use super::searcher::{SearchSetup, Searcher};
+use super::time_manager::Pace;
 use super::{SearchInfo, SearchResult, aspiration_search};
 use crate::evaluator::Evaluator;
 use crate::player::StopFlag;
@@ -99,7 +100,7 @@ pub(crate) fn skips_depth(helper: usize, depth: u32) -> bool {
     depth > 1 && (depth + helper as u32) / run % 2 == 0
 }
 
-/// Iterative deepening from the root (see [`super::deepen`]) by the main thread `searcher`
+/// Iterative deepening from the root (see [`super::deepen`], paced by `pace`) by the main thread `searcher`
 /// and, while it runs, by `helpers` helper threads over the same table; `result` and the
 /// reports are the main thread's, the node count (in `searcher.nodes` afterwards) that of all
 /// threads.
@@ -107,11 +108,12 @@ pub(super) fn deepen<E: Evaluator>(
     searcher: &mut Searcher<'_, E>,
     helpers: usize,
     max_depth: u32,
+    pace: Pace,
     result: &mut SearchResult,
     report: &mut dyn FnMut(&SearchInfo),
 ) {
     if helpers == 0 {
-        super::deepen(searcher, max_depth, result, report);
+        super::deepen(searcher, max_depth, pace, result, report);
         return;
     }
     let counts = Arc::new(NodeCounts::new(helpers + 1, searcher.max_nodes()));
@@ -153,7 +155,7 @@ pub(super) fn deepen<E: Evaluator>(
             }
         }
         searcher.link = ThreadLink::Shared(Arc::clone(&counts), 0);
-        super::deepen(searcher, max_depth, result, report);
+        super::deepen(searcher, max_depth, pace, result, report);
         stop.stop();
     });
     searcher.link = ThreadLink::Alone;

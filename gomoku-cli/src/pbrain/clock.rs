@@ -7,7 +7,10 @@
 //! - `give_up_at`: if it has still not answered, the session answers for it with the best move
 //!   reported so far. This is the last line of defence against forfeiting on time.
 //!
-//! All three stay below the turn limit and below the match time left.
+//! All three stay below the turn limit and below the match time left. How much of the match
+//! time a move spends is the player's decision: the engine's time manager
+//! ([`gomoku_ai::TimeBudget`]) shares the time left over the moves the game is still likely to
+//! last; the session only keeps every move inside the turn and the time left, less the reserve.
 
 use std::time::Duration;
 
@@ -33,8 +36,6 @@ pub const STOP_AFTER_FRACTION: f64 = 0.35;
 /// How far past the player's `move_time` the session answers without the player, as a share of
 /// the reserve.
 pub const GIVE_UP_AFTER_FRACTION: f64 = 0.7;
-/// Under a match clock, a move gets at most this fraction of the time left.
-pub const MATCH_SHARE: f64 = 1.0 / 20.0;
 /// The least time a move is given, even with no time left (the player still needs to answer).
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
 /// The longest time considered: larger settings are treated as this (and never overflow a clock).
@@ -56,7 +57,8 @@ pub struct TimeControl {
 /// The time a move may take, measured from when its command was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveBudget {
-    /// The time the player is told it has.
+    /// The time the player is told it has: the turn limit, or the match time left when it is
+    /// shorter, less the reserve.
     pub move_time: Duration,
     /// When the session raises the stop flag.
     pub stop_at: Duration,
@@ -100,11 +102,7 @@ impl TimeControl {
         let reserve = ceiling
             .mul_f64(RESERVE_FRACTION)
             .clamp(MIN_RESERVE, MAX_RESERVE);
-        let mut move_time = ceiling.saturating_sub(reserve);
-        if let Some(left) = time_left {
-            move_time = move_time.min(left.mul_f64(MATCH_SHARE));
-        }
-        let move_time = move_time.max(MIN_MOVE_TIME);
+        let move_time = ceiling.saturating_sub(reserve).max(MIN_MOVE_TIME);
         let spare = ceiling.saturating_sub(move_time);
         MoveBudget {
             move_time,
@@ -153,8 +151,17 @@ mod tests {
             time_left: Some(20_000),
         };
         let b = tc.budget();
-        assert_eq!(b.move_time, ms(1000));
+        // The turn less the reserve: the player shares the time left itself.
+        assert_eq!(b.move_time, ms(9000));
         assert_eq!(b.time_left, Some(ms(20_000)));
+        // Less time left than the turn: the time left less the reserve.
+        let b = TimeControl {
+            time_left: Some(5_000),
+            ..tc.clone()
+        }
+        .budget();
+        assert_eq!(b.move_time, ms(4_500));
+        assert!(b.give_up_at < ms(5_000));
         // Almost no time left: answer at once, never wait for a deadline in the past.
         let tc = TimeControl {
             time_left: Some(-50),

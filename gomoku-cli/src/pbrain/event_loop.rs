@@ -20,6 +20,7 @@ use gomoku_ai::{SearchInfo, SearchResult, StopFlag};
 use super::clock::MIN_MOVE_TIME;
 use super::command::{Command, parse_command};
 use super::input::{Line, MAX_LINE_BYTES};
+use super::output::budget_line;
 use super::session::{Action, Purpose, Session};
 use super::worker::{Job, Worker};
 
@@ -156,6 +157,13 @@ pub(crate) fn event_loop<W: Write>(
                                 );
                                 limits.time_left = budget.time_left;
                                 limits.stop = stop.clone();
+                                // What the time manager decided, before the search reports.
+                                if request.purpose == Purpose::Play {
+                                    let line = budget_line(&limits, &request.board, request.rule);
+                                    if let Some(line) = line {
+                                        say(out, &line)?;
+                                    }
+                                }
                                 let now = Instant::now();
                                 active = Some(Active {
                                     id: next_id,

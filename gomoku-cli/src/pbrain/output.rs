@@ -10,8 +10,8 @@
 
 use std::fmt::Write as _;
 
-use gomoku_ai::SearchInfo;
-use gomoku_rules::Point;
+use gomoku_ai::{Limits, SearchInfo, TimeBudget};
+use gomoku_rules::{Board, Point, Rule};
 
 /// A move answer: `x,y`.
 pub fn move_reply(p: Point, size: u8) -> String {
@@ -31,6 +31,32 @@ pub fn move_reply(p: Point, size: u8) -> String {
 pub fn message_move(p: Point, size: u8) -> String {
     let (x, y) = p.to_gomocup(size);
     format!("{}{}", char::from(b'a' + x as u8), y + 1)
+}
+
+/// What the time manager decided for a move searched on `board` under `rule` within
+/// `limits` (see [`TimeBudget::for_limits`]), `None` without a time limit:
+/// `MESSAGE budget 500 ms, at most 1990 ms (move time 1980 ms, match 10000 ms left, about 30
+/// moves to play)`. The match part is left out without a match clock.
+pub fn budget_line(limits: &Limits, board: &Board, rule: Rule) -> Option<String> {
+    let budget = TimeBudget::for_limits(limits, board, rule)?;
+    let ms = |d: std::time::Duration| d.as_millis();
+    let mut line = format!(
+        "MESSAGE budget {} ms, at most {} ms (",
+        ms(budget.optimum),
+        ms(budget.maximum)
+    );
+    if let Some(t) = limits.move_time {
+        let _ = write!(line, "move time {} ms, ", ms(t));
+    }
+    if let Some(t) = limits.time_left {
+        let _ = write!(line, "match {} ms left, ", ms(t));
+    }
+    let _ = write!(
+        line,
+        "about {} moves to play)",
+        gomoku_ai::moves_left(board, rule)
+    );
+    Some(line)
 }
 
 /// A search report: `MESSAGE depth 12-20 ev 35 n 512034 n/ms 702 tm 731 pv h8 i9 j10`.
@@ -103,6 +129,30 @@ mod tests {
 
     fn gp(x: u32, y: u32) -> Point {
         Point::from_gomocup(x, y, 15).unwrap()
+    }
+
+    #[test]
+    fn the_budget_line_says_what_the_time_manager_decided() {
+        let board = gomoku_rules::Board::new(15).unwrap();
+        let limits = Limits {
+            move_time: Some(Duration::from_millis(1_980)),
+            time_left: Some(Duration::from_millis(10_000)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            budget_line(&limits, &board, Rule::Freestyle).unwrap(),
+            "MESSAGE budget 285 ms, at most 1141 ms (move time 1980 ms, match 10000 ms left, \
+             about 35 moves to play)"
+        );
+        let turn_only = Limits::move_time(Duration::from_millis(300));
+        assert_eq!(
+            budget_line(&turn_only, &board, Rule::Freestyle).unwrap(),
+            "MESSAGE budget 290 ms, at most 290 ms (move time 300 ms, about 35 moves to play)"
+        );
+        assert_eq!(
+            budget_line(&Limits::default(), &board, Rule::Freestyle),
+            None
+        );
     }
 
     #[test]

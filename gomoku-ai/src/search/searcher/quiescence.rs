@@ -187,7 +187,7 @@ mod tests {
 
     use super::*;
     use crate::PatternEvaluator;
-    use crate::player::{Limits, StopFlag};
+    use crate::player::StopFlag;
     use crate::search::clock::Clock;
     use crate::search::features::SearchFeatures;
     use crate::search::ordering::OrderingMemory;
@@ -226,7 +226,7 @@ mod tests {
             },
             params: SearchParams::default(),
             threat: None,
-            clock: Clock::start(&Limits::default()),
+            clock: Clock::unlimited(),
             max_nodes: None,
             stop: StopFlag::new(),
         });
