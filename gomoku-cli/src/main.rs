@@ -20,7 +20,7 @@ use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_cli::record_cmd;
 use gomoku_cli::tournament_runner::{self, TournamentOptions};
 use gomoku_rules::record::{self, Format, ReadOptions};
-use gomoku_rules::{Game, Rule};
+use gomoku_rules::{Game, OpeningRule, Rule};
 
 /// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
 #[derive(Debug, Parser)]
@@ -400,6 +400,11 @@ struct PlayArgs {
     /// Read typed lines even on a terminal (no cursor).
     #[arg(long)]
     lines: bool,
+    /// Opening rule: free (Black starts), swap (the --black player places three stones, the
+    /// other chooses a colour) or swap2 (the chooser may instead place two more and let the
+    /// opener choose).
+    #[arg(long, default_value = "free", value_parser = clap::value_parser!(OpeningRule))]
+    opening: OpeningRule,
 }
 
 /// The settings `match` and `tournament` share.
@@ -542,6 +547,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         },
         load: args.load,
         line_mode: args.lines,
+        opening: args.opening,
     };
     play::run(&options).map_err(|e| e.to_string())
 }

@@ -19,7 +19,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use gomoku_ai::{BUILTIN_PLAYERS, Level, explain};
 use gomoku_rules::record::{self, Format, ReadOptions, Record};
-use gomoku_rules::{MAX_SIZE, MIN_SIZE, Point, Rule};
+use gomoku_rules::{MAX_SIZE, MIN_SIZE, OpeningRule, Point, Rule, SwapChoice};
 
 use crate::gui::assets;
 use crate::gui::error::{ApiError, JsonBody};
@@ -103,6 +103,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route(game, get(get_game).delete(delete_game))
         .route(&format!("{game}/new"), post(new_game))
         .route(&format!("{game}/move"), post(play_move))
+        .route(&format!("{game}/choose"), post(choose))
         .route(&format!("{game}/undo"), post(undo))
         .route(&format!("{game}/redo"), post(redo))
         .route(&format!("{game}/stop"), post(stop))
@@ -187,6 +188,14 @@ struct FormatOption {
     label: String,
 }
 
+/// An opening rule for the page's menu.
+#[derive(Debug, Serialize)]
+struct OpeningOption {
+    name: &'static str,
+    label: &'static str,
+    explain: String,
+}
+
 /// A range of milliseconds and its default.
 #[derive(Debug, Serialize)]
 struct MsRange {
@@ -199,6 +208,7 @@ struct MsRange {
 #[derive(Debug, Serialize)]
 struct OptionsView {
     rules: Vec<&'static str>,
+    openings: Vec<OpeningOption>,
     min_size: u8,
     max_size: u8,
     players: Vec<PlayerOption>,
@@ -214,6 +224,7 @@ struct DefaultsView {
     rule: &'static str,
     black: String,
     white: String,
+    opening: &'static str,
 }
 
 async fn options() -> Json<OptionsView> {
@@ -236,6 +247,18 @@ async fn options() -> Json<OptionsView> {
     let defaults = Settings::default();
     Json(OptionsView {
         rules: Rule::ALL.iter().map(|r| r.name()).collect(),
+        openings: OpeningRule::ALL
+            .iter()
+            .map(|&o| OpeningOption {
+                name: o.name(),
+                label: match o {
+                    OpeningRule::Free => "Free (Black starts)",
+                    OpeningRule::Swap => "Swap",
+                    OpeningRule::Swap2 => "Swap2",
+                },
+                explain: o.explain(Rule::Freestyle),
+            })
+            .collect(),
         min_size: MIN_SIZE,
         max_size: MAX_SIZE,
         players,
@@ -262,6 +285,7 @@ async fn options() -> Json<OptionsView> {
             rule: defaults.rule.name(),
             black: defaults.players[0].to_string(),
             white: defaults.players[1].to_string(),
+            opening: defaults.opening.name(),
         },
     })
 }
@@ -322,6 +346,30 @@ async fn play_move(
     let point = Point::parse(request.point.trim(), size)
         .map_err(|e| ApiError::bad_request(format!("point: {e}")))?;
     Ok(Json(handle.act(|t| t.play(point))?.1))
+}
+
+/// `POST .../choose`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChooseRequest {
+    /// `black`, `white` or `two`.
+    choice: String,
+}
+
+async fn choose(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ChooseRequest>,
+) -> Api<Json<GameView>> {
+    let handle = app.game(&id)?;
+    if request.choice.len() > MAX_POINT_LEN {
+        return Err(ApiError::bad_request("choice: black, white or two"));
+    }
+    let choice: SwapChoice = request
+        .choice
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("choice: {e}")))?;
+    Ok(Json(handle.act(|t| t.choose(choice))?.1))
 }
 
 async fn undo(State(app): Shared, Path(id): Path<String>) -> Api<Json<GameView>> {
@@ -439,6 +487,7 @@ async fn download_record(
             .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
         record.black = Some(table.player_name(gomoku_rules::Color::Black));
         record.white = Some(table.player_name(gomoku_rules::Color::White));
+        record.opening = table.opening_summary();
         record
     };
     let text = record::write_string(&record, format)

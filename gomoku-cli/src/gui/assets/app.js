@@ -382,7 +382,21 @@
     moves.textContent = state.moves.map((m, i) => `${i + 1}.${m}`).join(" ");
     moves.scrollTop = moves.scrollHeight;
     if (state.error) showMessage(`The engine failed: ${state.error}`);
+    drawOpening();
     drawAnalysis();
+  }
+
+  // The swap opening: the choice buttons when a person is to choose, and the rule in words.
+  function drawOpening() {
+    const opening = state.opening;
+    const choosing = opening.human_to_choose;
+    $("opening-choice").hidden = !choosing;
+    $("choose-two").hidden = !(choosing && opening.can_place_two);
+    const rule = $("opening-rule");
+    const show = opening.rule !== "free";
+    rule.hidden = !show;
+    rule.textContent = show ? (opening.summary || opening.explain) : "";
+    rule.title = opening.explain;
   }
 
   function render(next) {
@@ -471,11 +485,13 @@
       for (const p of options.players) option(select, p.spec, p.label);
     }
     for (const rule of options.rules) option($("set-rule"), rule, capital(rule));
+    for (const o of options.openings) option($("set-opening"), o.name, o.label);
     for (let s = options.min_size; s <= options.max_size; s++) option($("set-size"), String(s), `${s}×${s}`);
     for (const f of options.formats) option($("save-format"), f.name, `${f.label} (.${f.extension})`);
     $("set-black").value = options.defaults.black;
     $("set-white").value = options.defaults.white;
     $("set-rule").value = options.defaults.rule;
+    $("set-opening").value = options.defaults.opening;
     $("set-size").value = String(options.defaults.size);
     $("set-time").value = String(options.move_time_ms.default);
   }
@@ -489,6 +505,7 @@
     ensureOption($("set-black"), s.black);
     ensureOption($("set-white"), s.white);
     ensureOption($("set-rule"), s.rule);
+    ensureOption($("set-opening"), s.opening.rule);
     ensureOption($("set-size"), String(s.size));
     ensureOption($("set-time"), String(s.move_time_ms));
   }
@@ -498,6 +515,7 @@
       black: $("set-black").value || undefined,
       white: $("set-white").value || undefined,
       rule: $("set-rule").value || undefined,
+      opening: $("set-opening").value || undefined,
       size: $("set-size").value ? Number($("set-size").value) : undefined,
       move_time_ms: Number($("set-time").value),
     };
@@ -510,7 +528,11 @@
     if (!g || !state || busy) return;
     if (g.hasAttribute("data-stone")) return;
     if (!state.human_to_move) {
-      showMessage(state.outcome.result === "ongoing" ? "Wait for the engine's move." : "The game is over: undo or start a new one.");
+      let text = "The game is over: undo or start a new one.";
+      if (state.outcome.result === "ongoing") {
+        text = state.opening.human_to_choose ? "Choose a colour first (the buttons under the status)." : "Wait for the engine's move.";
+      }
+      showMessage(text);
       return;
     }
     busy = true;
@@ -522,6 +544,9 @@
     }
   });
 
+  $("choose-black").addEventListener("click", () => act("choose", { choice: "black" }));
+  $("choose-white").addEventListener("click", () => act("choose", { choice: "white" }));
+  $("choose-two").addEventListener("click", () => act("choose", { choice: "two" }));
   $("undo").addEventListener("click", () => act("undo"));
   $("redo").addEventListener("click", () => act("redo"));
   $("restart").addEventListener("click", () => act("new", {}));
