@@ -15,6 +15,7 @@ pub mod pbrain;
 pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
+pub mod review_plot;
 pub mod selfplay;
 pub mod solve;
 pub mod spsa;

@@ -357,6 +357,10 @@ struct AnalyzeArgs {
     /// Also write the game with the review as SGF comments to this file.
     #[arg(long, value_name = "FILE")]
     sgf_out: Option<PathBuf>,
+    /// Also draw the evaluation graph (Black's expected score after every move, marks in
+    /// colour) as an SVG to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -695,6 +699,7 @@ fn analyze(args: AnalyzeArgs) -> Result<(), String> {
         },
         json: args.json,
         sgf_out: args.sgf_out,
+        plot: args.plot,
     };
     gomoku_cli::analyze::run(&rec, &analyze_options, &mut std::io::stdout().lock()).map(|_| ())
 }

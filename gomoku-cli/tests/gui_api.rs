@@ -798,3 +798,67 @@ async fn swap_between_people_a_colour_choice_swaps_the_seats() {
     assert_eq!(game["to_move"], "white");
     assert_eq!(game["status"], "White to move");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_reports_every_move_with_its_graph_and_rewind_plays_on() {
+    let app = app();
+    let id = create(&app, json!({"white": "human"})).await;
+    let review = format!("/api/games/{id}/review");
+    assert_refused(
+        call(&app, "POST", &review, Some(json!({}))).await,
+        StatusCode::CONFLICT,
+        "no move to review",
+    );
+    // Black's open three on the h-file; White ignores it.
+    for p in ["h8", "a1", "h9", "a2", "h10", "a3"] {
+        assert_eq!(play(&app, &id, p).await.0, StatusCode::OK);
+    }
+    assert_refused(
+        call(&app, "POST", &review, Some(json!({"time_ms": 1}))).await,
+        StatusCode::BAD_REQUEST,
+        "time_ms",
+    );
+    let (status, game) = call(&app, "POST", &review, Some(json!({"time_ms": 50}))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["review"]["running"], true);
+    assert_eq!(
+        game["review"]["total"], 7,
+        "six moves and the position after them"
+    );
+    let game = wait_for(&app, &id, |g| g["review"]["running"] == false).await;
+    let review_view = &game["review"];
+    assert_eq!(review_view["done"], review_view["total"]);
+    let report = &review_view["report"];
+    let reviewed = report["moves"].as_array().unwrap();
+    assert_eq!(reviewed.len(), 6);
+    for (i, m) in reviewed.iter().enumerate() {
+        assert_eq!(m["ply"], i + 1);
+        let share = m["black_expected"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{m}");
+    }
+    // a3 lets Black make an open four: a blunder, in the JSON and in the graph.
+    assert_eq!(reviewed[5]["mark"], "blunder", "{}", reviewed[5]);
+    assert!(
+        report["summary"]["white"]["blunders"].as_u64() >= Some(1),
+        "{report}"
+    );
+    let svg = review_view["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg id=\"review\""));
+    assert_eq!(svg.matches("data-review-ply=").count(), 6);
+    assert!(svg.contains(r#"data-review-ply="6" data-mark="blunder""#));
+
+    // Playing on from move 2: the later moves are taken back (and can be redone), the review
+    // goes with the position it was made for.
+    let rewind = format!("/api/games/{id}/rewind");
+    assert_refused(
+        call(&app, "POST", &rewind, Some(json!({"ply": 7}))).await,
+        StatusCode::CONFLICT,
+        "moves 0 to 6",
+    );
+    let (status, game) = call(&app, "POST", &rewind, Some(json!({"ply": 2}))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(moves(&game), ["h8", "a1"]);
+    assert_eq!(game["redo"].as_array().unwrap().len(), 4);
+    assert!(game["review"].is_null());
+    assert_eq!(play(&app, &id, "j10").await.0, StatusCode::OK);
+}

@@ -438,9 +438,9 @@ impl SwapOpening {
     /// The opening in words for a record, with the parties' names (`names[0]` the first
     /// player's): `"swap2: the first player (Alice) placed h8 i9 f7; the second player (Bob)
     /// placed two more stones (j10 g6); the first player (Alice) took White"`. `moves` are the
-    /// game's moves. `None` for a free opening.
+    /// game's moves. `None` for a free opening, and before the first stone.
     pub fn summary(&self, moves: &[Point], names: [&str; 2]) -> Option<String> {
-        if self.rule == OpeningRule::Free {
+        if self.rule == OpeningRule::Free || self.stones == 0 {
             return None;
         }
         let who = |party: Party| format!("the {party} ({})", names[party.index()]);
@@ -523,6 +523,10 @@ mod tests {
                 .is_err()
         );
         assert_eq!(opening.summary(&[], ["a", "b"]), None);
+        assert_eq!(
+            SwapOpening::new(OpeningRule::Swap).summary(&[], ["a", "b"]),
+            None
+        );
         assert_eq!(opening.party_to_act(&game), Party::First);
     }
 

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use tokio::sync::broadcast::error::RecvError;
 
+use gomoku_ai::review::ReviewOptions;
 use gomoku_ai::{BUILTIN_PLAYERS, Level, explain};
 use gomoku_rules::record::{self, Format, ReadOptions, Record};
 use gomoku_rules::{MAX_SIZE, MIN_SIZE, OpeningRule, Point, Rule, SwapChoice};
@@ -110,6 +111,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route(&format!("{game}/pause"), post(pause))
         .route(&format!("{game}/hint"), post(hint))
         .route(&format!("{game}/analyze"), post(analyze))
+        .route(&format!("{game}/review"), post(review))
+        .route(&format!("{game}/rewind"), post(rewind))
         .route(&format!("{game}/record"), get(download_record))
         .route(
             &format!("{game}/load"),
@@ -456,6 +459,85 @@ async fn analyze(
     let (job, view) = handle.act(|t| t.start_analysis(Duration::from_millis(ms)))?;
     handle.spawn(job);
     Ok(Json(view))
+}
+
+/// The shortest search per position a review may ask for (ms).
+pub const MIN_REVIEW_MS: u64 = 20;
+/// The longest search per position a review may ask for (ms).
+pub const MAX_REVIEW_MS: u64 = 5_000;
+/// The search per position of a review unless the request gives one (ms).
+pub const DEFAULT_REVIEW_MS: u64 = 200;
+
+/// `POST .../review`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    /// Search time per position.
+    time_ms: Option<u64>,
+}
+
+/// Starts [`gomoku_ai::review::review`] of the game on a blocking thread: the state's `review`
+/// shows its progress (a `state` event as each position is done) and then its result.
+async fn review(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ReviewRequest>,
+) -> Api<Json<GameView>> {
+    let ms = request.time_ms.unwrap_or(DEFAULT_REVIEW_MS);
+    if !(MIN_REVIEW_MS..=MAX_REVIEW_MS).contains(&ms) {
+        return Err(ApiError::bad_request(format!(
+            "time_ms: {ms} is outside {MIN_REVIEW_MS}..={MAX_REVIEW_MS}"
+        )));
+    }
+    let handle = app.game(&id)?;
+    let ((game, position), view) = handle.act(|t| t.start_review())?;
+    let options = ReviewOptions {
+        move_time: Some(Duration::from_millis(ms)),
+        ..ReviewOptions::default()
+    };
+    let weak = Arc::downgrade(&handle);
+    let app = app.clone();
+    tokio::spawn(async move {
+        // Reviews share the hints' threads, so a few tabs cannot take every core.
+        let Ok(_permit) = app.hints.acquire().await else {
+            return;
+        };
+        let _ = tokio::task::spawn_blocking(move || {
+            let progress = |done: usize, total: usize| {
+                if let Some(h) = weak.upgrade() {
+                    let kept = h.lock().review_progress(position, done, total);
+                    if kept {
+                        h.publish();
+                    }
+                }
+            };
+            let result = gomoku_ai::review::review(&game, &options, &progress);
+            if let Some(h) = weak.upgrade() {
+                let kept = h.lock().finish_review(position, result);
+                if kept {
+                    h.publish();
+                }
+            }
+        })
+        .await;
+    });
+    Ok(Json(view))
+}
+
+/// `POST .../rewind`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RewindRequest {
+    /// The number of moves to keep.
+    ply: usize,
+}
+
+async fn rewind(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<RewindRequest>,
+) -> Api<Json<GameView>> {
+    Ok(Json(app.game(&id)?.act(|t| t.rewind(request.ply))?.1))
 }
 
 /// `GET .../record`.

@@ -65,6 +65,9 @@ impl From<TableError> for ApiError {
             | TableError::NotYourOpeningTurn { .. }
             | TableError::ChooseFirst { .. }
             | TableError::OpeningFixed
+            | TableError::NothingToReview
+            | TableError::Reviewing
+            | TableError::NoSuchPly { .. }
             | TableError::NotYourTurn { .. }
             | TableError::NothingToUndo
             | TableError::NothingToRedo

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use gomoku_ai::review::Review;
 use gomoku_ai::{Explanation, Limits, Player, SearchInfo, SearchResult, StopFlag};
 use gomoku_rules::{
     Board, BoardSizeError, Color, Game, OpeningError, OpeningRule, OpeningStep, Party, PlayError,
@@ -164,6 +165,36 @@ pub enum TableError {
     /// Undo into a swap opening: its stones stay.
     #[error("the opening stones stay: start a new game for a new opening")]
     OpeningFixed,
+    /// A review of a game without moves.
+    #[error("there is no move to review")]
+    NothingToReview,
+    /// A review while one runs.
+    #[error("a review is running")]
+    Reviewing,
+    /// Rewinding to a move the game does not have.
+    #[error("ply {ply}: the game has moves 0 to {moves}{}", if *.opening > 0 { format!(" (the {opening} opening stones stay)") } else { String::new() })]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The moves of the game.
+        moves: usize,
+        /// The opening stones that stay.
+        opening: usize,
+    },
+}
+
+/// The review of the game on the board ([`gomoku_ai::review`]): running, with its progress,
+/// or done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewState {
+    /// The position it reviews (dropped when the game changes).
+    position: u64,
+    /// Positions searched.
+    pub done: usize,
+    /// Positions to search.
+    pub total: usize,
+    /// The review, once done.
+    pub result: Option<Review>,
 }
 
 /// One game and its players.
@@ -184,6 +215,7 @@ pub struct Table {
     last_search: Option<SearchReport>,
     analysis: Option<SearchReport>,
     hint: Option<Explanation>,
+    review: Option<ReviewState>,
     error: Option<String>,
     version: u64,
 }
@@ -222,6 +254,7 @@ impl Table {
             last_search: None,
             analysis: None,
             hint: None,
+            review: None,
             error: None,
             version: 0,
         })
@@ -299,6 +332,92 @@ impl Table {
         self.hint.as_ref()
     }
 
+    /// The review of the game, running or done.
+    pub fn review(&self) -> Option<&ReviewState> {
+        self.review.as_ref()
+    }
+
+    /// Starts a review of the game's moves: returns the game to review and its position
+    /// number (for [`Table::review_progress`] and [`Table::finish_review`]).
+    ///
+    /// # Errors
+    /// [`TableError::NothingToReview`] without moves, [`TableError::Reviewing`] while a review
+    /// of this position runs.
+    pub fn start_review(&mut self) -> Result<(Game, u64), TableError> {
+        if self.game.moves().is_empty() {
+            return Err(TableError::NothingToReview);
+        }
+        if self
+            .review
+            .as_ref()
+            .is_some_and(|r| r.result.is_none() && r.position == self.position)
+        {
+            return Err(TableError::Reviewing);
+        }
+        let positions = self.game.moves().len() + usize::from(!self.game.is_over());
+        self.review = Some(ReviewState {
+            position: self.position,
+            done: 0,
+            total: positions,
+            result: None,
+        });
+        self.touch();
+        Ok((self.game.clone(), self.position))
+    }
+
+    /// A running review of `position` searched `done` of `total` positions; false when the
+    /// game moved on (the review was dropped).
+    pub fn review_progress(&mut self, position: u64, done: usize, total: usize) -> bool {
+        match &mut self.review {
+            Some(r) if r.position == position && r.result.is_none() => {
+                (r.done, r.total) = (done, total);
+                self.touch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Keeps the finished review of `position`, unless the game moved on since.
+    pub fn finish_review(&mut self, position: u64, review: Review) -> bool {
+        match &mut self.review {
+            Some(r) if r.position == position => {
+                r.done = r.total;
+                r.result = Some(review);
+                self.touch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes the moves after ply `ply` back (they can be redone until a new move is played), to
+    /// play on from there. An engine-vs-engine game pauses.
+    ///
+    /// # Errors
+    /// [`TableError::NoSuchPly`] beyond the game's moves or into a swap opening's stones.
+    pub fn rewind(&mut self, ply: usize) -> Result<(), TableError> {
+        let moves = self.game.moves().len();
+        let floor = if self.opening.is_settled() {
+            self.opening.stones()
+        } else {
+            moves
+        };
+        if ply > moves || ply < floor {
+            return Err(TableError::NoSuchPly {
+                ply,
+                moves,
+                opening: floor,
+            });
+        }
+        while self.game.moves().len() > ply && self.game.undo().is_some() {}
+        if !self.has_human() {
+            self.paused = true;
+        }
+        self.position_changed();
+        Ok(())
+    }
+
     /// The last engine failure, if any.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
@@ -343,6 +462,7 @@ impl Table {
         self.position += 1;
         self.analysis = None;
         self.hint = None;
+        self.review = None;
         self.error = None;
         self.touch();
     }

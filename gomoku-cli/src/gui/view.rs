@@ -7,7 +7,7 @@ use serde::Serialize;
 use gomoku_ai::{Explanation, SearchInfo};
 use gomoku_rules::{Color, Game, OpeningStep, Outcome, Party, Point};
 
-use crate::gui::table::{SearchKind, SearchReport, Table};
+use crate::gui::table::{ReviewState, SearchKind, SearchReport, Table};
 
 /// `black` or `white`.
 pub fn color_name(color: Color) -> &'static str {
@@ -256,6 +256,34 @@ impl OpeningView {
     }
 }
 
+/// The review of the game: its progress, and once done the verdict on every move (as
+/// `gomoku analyze --json` prints it) and the evaluation graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewView {
+    /// Whether it still runs.
+    pub running: bool,
+    /// Positions searched.
+    pub done: usize,
+    /// Positions to search.
+    pub total: usize,
+    /// `{"moves": [...], "summary": {...}}` ([`crate::analyze::to_json`]), once done.
+    pub report: Option<serde_json::Value>,
+    /// The graph ([`crate::review_plot::review_svg`]), once done.
+    pub svg: Option<String>,
+}
+
+impl ReviewView {
+    fn new(review: &ReviewState) -> ReviewView {
+        ReviewView {
+            running: review.result.is_none(),
+            done: review.done,
+            total: review.total,
+            report: review.result.as_ref().map(crate::analyze::to_json),
+            svg: review.result.as_ref().map(crate::review_plot::review_svg),
+        }
+    }
+}
+
 /// The search in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThinkingView {
@@ -324,6 +352,8 @@ pub struct GameView {
     pub error: Option<String>,
     /// The opening rule and what it waits for.
     pub opening: OpeningView,
+    /// The review of the game, running or done (dropped when the game changes).
+    pub review: Option<ReviewView>,
 }
 
 /// `Black wins with ...` from `black wins with ...`: the first letter in upper case.
@@ -463,6 +493,7 @@ impl GameView {
             hint: table.hint().map(HintView::new),
             error: table.error().map(str::to_string),
             opening,
+            review: table.review().map(ReviewView::new),
         }
     }
 }
