@@ -54,6 +54,7 @@ mod registry;
 pub mod review;
 mod score;
 mod search;
+pub mod skill;
 pub mod swap;
 pub mod threat;
 pub mod tune;
