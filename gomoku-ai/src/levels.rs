@@ -7,24 +7,30 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::player::Limits;
+use crate::skill::SkillSettings;
 
 /// A difficulty level: caps on the engine's search, applied on top of whatever limits the caller
-/// gives (the smaller of the two wins).
+/// gives (the smaller of the two wins), and below `hard` a weakness that plays like a weaker
+/// person ([`Level::skill`], see [`crate::skill`]): a random choice among several best moves,
+/// and at the lowest levels now and then a move picked by its look alone.
 ///
-/// | level | depth | nodes | time per move |
-/// |---|---|---|---|
-/// | beginner | 2 | 2 000 | 100 ms |
-/// | easy | 4 | 20 000 | 300 ms |
-/// | normal | 10 | 400 000 | 1 s |
-/// | hard | 20 | - | 3 s |
-/// | max | - | - | - (the caller's limits only; with none at all, depth [`crate::params::DEPTH_WITHOUT_LIMITS`]) |
+/// | level | depth | nodes | time per move | lines | spread | oversight |
+/// |---|---|---|---|---|---|---|
+/// | beginner | 3 | 3 000 | 100 ms | 6 | 250 | 12% |
+/// | easy | 4 | 15 000 | 300 ms | 4 | 120 | 4% |
+/// | normal | 8 | 100 000 | 1 s | 2 | 40 | - |
+/// | hard | 20 | - | 3 s | - | - | - |
+/// | max | - | - | - (the caller's limits only; with none at all, depth [`crate::params::DEPTH_WITHOUT_LIMITS`]) | - | - | - |
+///
+/// The ladder is measured in docs/levels.md: each level beats the one below it, and
+/// `beginner` is about as strong as the one-ply `greedy` scorer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Level {
-    /// Sees two plies: misses most threats. For first games.
+    /// Sees three plies, chooses loosely and overlooks threats now and then. For first games.
     Beginner,
-    /// Four plies and little time.
+    /// Four plies, a loose choice and few oversights.
     Easy,
-    /// A solid club player: ten plies, one second.
+    /// A solid club player: eight plies, one second, a slightly loose choice.
     #[default]
     Normal,
     /// Deep search, up to three seconds a move.
@@ -100,18 +106,18 @@ impl Level {
         let ms = Duration::from_millis;
         match self {
             Level::Beginner => LevelCaps {
-                max_depth: Some(2),
-                max_nodes: Some(2_000),
+                max_depth: Some(3),
+                max_nodes: Some(3_000),
                 move_time: Some(ms(100)),
             },
             Level::Easy => LevelCaps {
                 max_depth: Some(4),
-                max_nodes: Some(20_000),
+                max_nodes: Some(15_000),
                 move_time: Some(ms(300)),
             },
             Level::Normal => LevelCaps {
-                max_depth: Some(10),
-                max_nodes: Some(400_000),
+                max_depth: Some(8),
+                max_nodes: Some(100_000),
                 move_time: Some(ms(1000)),
             },
             Level::Hard => LevelCaps {
@@ -120,6 +126,25 @@ impl Level {
                 move_time: Some(ms(3000)),
             },
             Level::Max => LevelCaps::default(),
+        }
+    }
+}
+
+impl Level {
+    /// How the level weakens the engine's choice (see the table on [`Level`]); `None` for
+    /// `hard` and `max`, which play the search's best move.
+    pub fn skill(self) -> Option<SkillSettings> {
+        let skill = |lines, spread, oversight, glance| SkillSettings {
+            lines,
+            spread,
+            oversight,
+            glance,
+        };
+        match self {
+            Level::Beginner => Some(skill(6, 250, 0.12, 6)),
+            Level::Easy => Some(skill(4, 120, 0.04, 4)),
+            Level::Normal => Some(skill(2, 40, 0.0, 1)),
+            Level::Hard | Level::Max => None,
         }
     }
 }
@@ -163,6 +188,16 @@ mod tests {
     }
 
     #[test]
+    fn weaker_levels_choose_more_loosely_and_the_top_ones_not_at_all() {
+        let spreads: Vec<i32> = [Level::Beginner, Level::Easy, Level::Normal]
+            .iter()
+            .map(|l| l.skill().expect("a weakness").spread)
+            .collect();
+        assert!(spreads.windows(2).all(|w| w[0] > w[1]), "{spreads:?}");
+        assert!(Level::Hard.skill().is_none() && Level::Max.skill().is_none());
+    }
+
+    #[test]
     fn caps_take_the_smaller_limit() {
         let limits = Limits {
             max_depth: Some(3),
@@ -172,6 +207,6 @@ mod tests {
         let capped = Level::Easy.caps().apply(&limits);
         assert_eq!(capped.max_depth, Some(3));
         assert_eq!(capped.move_time, Some(Duration::from_millis(300)));
-        assert_eq!(capped.max_nodes, Some(20_000));
+        assert_eq!(capped.max_nodes, Some(15_000));
     }
 }

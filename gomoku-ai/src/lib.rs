@@ -55,6 +55,8 @@ mod registry;
 pub mod review;
 mod score;
 mod search;
+pub mod skill;
+pub mod swap;
 pub mod threat;
 pub mod tune;
 pub mod weights;

@@ -232,6 +232,7 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             if let Some(weights) = weights {
                 engine.evaluator_mut().set_weights(weights);
             }
+            engine.set_seed(seed);
             for (key, value) in params {
                 engine
                     .set_search_param(key, value)

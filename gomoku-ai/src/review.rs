@@ -182,6 +182,29 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
+    /// Black's expected score (0..1, see [`expected_score`]) after the move: the curve of a
+    /// game's evaluation graph.
+    ///
+    /// ```
+    /// use gomoku_ai::Score;
+    /// use gomoku_ai::review::{MoveReview, expected_score};
+    /// use gomoku_rules::Color;
+    /// let white_move = MoveReview {
+    ///     ply: 2, point: "i9".parse().unwrap(), color: Color::White,
+    ///     score_before: Score(0), score_after: Score(-600), best: None, loss: 0.0,
+    ///     mark: None, threw_away_win: false, allowed_win: false,
+    /// };
+    /// assert_eq!(white_move.black_expected(), 1.0 - expected_score(Score(-600)));
+    /// assert!(white_move.black_expected() > 0.6);
+    /// ```
+    pub fn black_expected(&self) -> f64 {
+        let mover = expected_score(self.score_after);
+        match self.color {
+            Color::Black => mover,
+            Color::White => 1.0 - mover,
+        }
+    }
+
     /// The verdict in words, e.g. `"score 35 -> -1402; best h9; blunder: throws away a forced
     /// win"` (scores from the mover's side).
     pub fn comment(&self) -> String {

@@ -1,6 +1,7 @@
 //! `gomoku analyze FILE`: the engine's review of every move of a game record, as a table or
-//! JSON, optionally written back into the record as SGF comments. The review itself (scores,
-//! marks, thresholds) is `gomoku_ai::review`; this reads the record and prints.
+//! JSON, optionally written back into the record as SGF comments and drawn as an evaluation
+//! graph ([`crate::review_plot`]). The review itself (scores, marks, thresholds) is
+//! `gomoku_ai::review`; this reads the record and prints.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -22,6 +23,8 @@ pub struct AnalyzeOptions {
     pub json: bool,
     /// Write the game with the review as SGF comments to this file (atomically).
     pub sgf_out: Option<PathBuf>,
+    /// Write the evaluation graph as an SVG to this file (atomically).
+    pub plot: Option<PathBuf>,
 }
 
 /// Reviews the game of `record` and prints the review to `out`: a table (or JSON) and a
@@ -48,8 +51,8 @@ pub fn run(
                 .into(),
         );
     }
-    if let Some(path) = &options.sgf_out {
-        // Fail before the review rather than after it.
+    // Fail before the review rather than after it.
+    for path in options.sgf_out.iter().chain(&options.plot) {
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
         if dir.is_some_and(|d| !d.is_dir()) {
             return Err(format!(
@@ -73,6 +76,10 @@ pub fn run(
         record::write_file(path, sgf.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
+    if let Some(path) = &options.plot {
+        record::write_file(path, crate::review_plot::review_svg(&review).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let written = if options.json {
         writeln!(out, "{}", to_json(&review))
     } else {
@@ -83,9 +90,10 @@ pub fn run(
 }
 
 /// The review as `{"moves": [{"ply", "move", "color", "score_before", "score_after", "best",
-/// "mark"}], "summary": {"black": {...}, "white": {...}}}`: scores in evaluation units from the
-/// mover's side (a forced win or loss is ±(1000000 - plies)), `best` null when the move was the
-/// engine's choice, `mark` null or "inaccuracy", "mistake", "blunder".
+/// "mark", "black_expected"}], "summary": {"black": {...}, "white": {...}}}`: scores in
+/// evaluation units from the mover's side (a forced win or loss is ±(1000000 - plies)), `best`
+/// null when the move was the engine's choice, `mark` null or "inaccuracy", "mistake",
+/// "blunder", `black_expected` Black's expected score after the move (0..1, the graph's curve).
 pub fn to_json(review: &Review) -> Value {
     let moves: Vec<Value> = review
         .moves
@@ -99,6 +107,7 @@ pub fn to_json(review: &Review) -> Value {
                 "score_after": m.score_after.0,
                 "best": m.best.map(|p| p.to_string()),
                 "mark": m.mark.map(|mark| mark.as_str()),
+                "black_expected": m.black_expected(),
             })
         })
         .collect();

@@ -17,6 +17,7 @@ pub mod play;
 pub mod player_spec;
 pub mod record_cmd;
 pub mod record_inputs;
+pub mod review_plot;
 pub mod selfplay;
 pub mod solve;
 pub mod spsa;

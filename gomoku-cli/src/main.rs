@@ -20,7 +20,7 @@ use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_cli::record_cmd;
 use gomoku_cli::tournament_runner::{self, TournamentOptions};
 use gomoku_rules::record::{self, Format, ReadOptions};
-use gomoku_rules::{Game, Rule};
+use gomoku_rules::{Game, OpeningRule, Rule};
 
 /// Gomoku (five in a row): play in the terminal, run AI matches, benchmark the engine.
 #[derive(Debug, Parser)]
@@ -417,6 +417,10 @@ struct AnalyzeArgs {
     /// Also write the game with the review as SGF comments to this file.
     #[arg(long, value_name = "FILE")]
     sgf_out: Option<PathBuf>,
+    /// Also draw the evaluation graph (Black's expected score after every move, marks in
+    /// colour) as an SVG to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -460,6 +464,11 @@ struct PlayArgs {
     /// Read typed lines even on a terminal (no cursor).
     #[arg(long)]
     lines: bool,
+    /// Opening rule: free (Black starts), swap (the --black player places three stones, the
+    /// other chooses a colour) or swap2 (the chooser may instead place two more and let the
+    /// opener choose).
+    #[arg(long, default_value = "free", value_parser = clap::value_parser!(OpeningRule))]
+    opening: OpeningRule,
 }
 
 /// The settings `match` and `tournament` share.
@@ -602,6 +611,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
         },
         load: args.load,
         line_mode: args.lines,
+        opening: args.opening,
     };
     play::run(&options).map_err(|e| e.to_string())
 }
@@ -742,6 +752,7 @@ fn analyze(args: AnalyzeArgs) -> Result<(), String> {
         },
         json: args.json,
         sgf_out: args.sgf_out,
+        plot: args.plot,
     };
     gomoku_cli::analyze::run(&rec, &analyze_options, &mut std::io::stdout().lock()).map(|_| ())
 }

@@ -58,6 +58,7 @@ fn json_lists_every_move_and_marks_the_missed_win() {
         "score_after",
         "best",
         "mark",
+        "black_expected",
     ]);
     let played: Vec<&str> = MISSED_WIN.split_whitespace().collect();
     for (i, m) in moves.iter().enumerate() {
@@ -71,6 +72,8 @@ fn json_lists_every_move_and_marks_the_missed_win() {
         );
         assert!(m["best"].is_null() || m["best"].is_string(), "{m}");
         assert!(m["best"] != m["move"], "{m}");
+        let share = m["black_expected"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{m}");
         let mark = &m["mark"];
         assert!(
             mark.is_null()
@@ -109,6 +112,41 @@ fn json_lists_every_move_and_marks_the_missed_win() {
         assert_eq!(summary[side]["moves"], 5);
     }
     assert_eq!(summary["black"]["blunders"], 1);
+}
+
+#[test]
+fn plot_draws_one_element_per_move_with_the_marks() {
+    let tmp = scratch_dir("analyze-plot");
+    let dir = tmp.path();
+    let game = dir.join("game.txt");
+    std::fs::write(&game, MISSED_WIN).unwrap();
+    let plot = dir.join("review.svg");
+    let json = gomoku_json(&args(
+        game.to_str().unwrap(),
+        &["--json", "--plot", plot.to_str().unwrap()],
+    ));
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with(r#"<svg id="review" xmlns="http://www.w3.org/2000/svg""#));
+    assert_eq!(svg.matches("data-review-ply=").count(), 10);
+    // The graph marks exactly the moves the JSON marks.
+    for m in json["moves"].as_array().unwrap() {
+        let ply = &m["ply"];
+        match m["mark"].as_str() {
+            Some(mark) => assert!(
+                svg.contains(&format!(r#"data-review-ply="{ply}" data-mark="{mark}""#)),
+                "{m}"
+            ),
+            None => assert!(svg.contains(&format!(r#"data-review-ply="{ply}"><title>"#))),
+        }
+    }
+    assert!(svg.contains(r#"data-review-ply="7" data-mark="blunder""#));
+    // A plot into a missing directory fails before the review.
+    let (_, err, ok) = gomoku(&args(
+        game.to_str().unwrap(),
+        &["--plot", dir.join("nowhere/plot.svg").to_str().unwrap()],
+    ));
+    assert!(!ok);
+    assert!(err.contains("its directory does not exist"), "{err}");
 }
 
 #[test]

@@ -593,3 +593,272 @@ async fn events_push_the_state_and_the_engines_progress() {
     assert!(!info["pv"].as_array().unwrap().is_empty(), "{info}");
     server.abort();
 }
+
+async fn choose(app: &Router, id: &str, choice: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/choose"),
+        Some(json!({ "choice": choice })),
+    )
+    .await
+}
+
+async fn record_json(app: &Router, id: &str) -> Value {
+    let (status, record, text) = send(
+        app,
+        Request::builder()
+            .uri(format!("/api/games/{id}/record?format=json"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    record
+}
+
+#[tokio::test]
+async fn options_offer_the_opening_rules() {
+    let (status, options) = call(&app(), "GET", "/api/options", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = options["openings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["free", "swap", "swap2"]);
+    assert_eq!(options["defaults"]["opening"], "free");
+    assert!(
+        options["openings"][2]["explain"]
+            .as_str()
+            .unwrap()
+            .contains("two more")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swap2_a_person_opens_and_the_engine_chooses() {
+    let app = app();
+    let id = create(
+        &app,
+        json!({"white": "engine:beginner", "opening": "swap2", "move_time_ms": 50}),
+    )
+    .await;
+    let (status, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(game["opening"]["step"], "place");
+    assert_eq!(game["opening"]["party"], "first");
+    assert_eq!(
+        game["status"],
+        "Swap2, first player (human): place opening stone 1 of 3 (Black)"
+    );
+    assert_refused(
+        choose(&app, &id, "black").await,
+        StatusCode::CONFLICT,
+        "nobody is to choose",
+    );
+    for p in ["h8", "i9", "f7"] {
+        let (status, game) = play(&app, &id, p).await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+    }
+    let game = wait_for(&app, &id, |g| {
+        g["opening"]["step"] == "settled" && g["thinking"].is_null()
+    })
+    .await;
+    let choice = &game["opening"]["choices"][0];
+    assert_eq!(choice["party"], "second");
+    // The engine took a colour; when it took White it moves next.
+    let took_white = choice["choice"] == "white";
+    assert!(took_white || choice["choice"] == "black", "{game}");
+    assert_eq!(
+        game["black"],
+        if took_white {
+            "human"
+        } else {
+            "engine:beginner"
+        }
+    );
+    let game = wait_for(&app, &id, |g| g["human_to_move"] == true).await;
+    assert_eq!(moves(&game).len(), if took_white { 4 } else { 3 });
+    // The opening stones stay.
+    if !took_white {
+        assert_refused(
+            call(&app, "POST", &format!("/api/games/{id}/undo"), None).await,
+            StatusCode::CONFLICT,
+            "opening stones stay",
+        );
+    }
+    let record = record_json(&app, &id).await;
+    let opening = record["opening"].as_str().unwrap();
+    assert!(
+        opening.starts_with(
+            "swap2: the first player (human) placed h8 i9 f7; the second player (engine:beginner) took"
+        ),
+        "{opening}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swap2_the_engine_opens_and_a_person_places_two() {
+    let app = app();
+    let id = create(
+        &app,
+        json!({"black": "engine:beginner", "white": "human", "opening": "swap2", "move_time_ms": 50}),
+    )
+    .await;
+    // The engine's opening stones come at once.
+    let game = wait_for(&app, &id, |g| g["opening"]["step"] == "choose").await;
+    assert_eq!(moves(&game), ["h8", "i9", "f7"]);
+    assert_eq!(game["opening"]["human_to_choose"], true);
+    assert_eq!(game["opening"]["can_place_two"], true);
+    assert_eq!(game["human_to_move"], false);
+    assert_refused(
+        play(&app, &id, "a1").await,
+        StatusCode::CONFLICT,
+        "choose a colour first",
+    );
+    assert_refused(
+        choose(&app, &id, "grey").await,
+        StatusCode::BAD_REQUEST,
+        "choice",
+    );
+    let (status, game) = choose(&app, &id, "two").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["opening"]["step"], "place");
+    assert_eq!(game["opening"]["color"], "white");
+    assert_eq!(play(&app, &id, "j10").await.0, StatusCode::OK);
+    assert_refused(
+        play(&app, &id, "j10").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "occupied",
+    );
+    assert_eq!(play(&app, &id, "g6").await.0, StatusCode::OK);
+    // The engine, as the first player, chooses by its search.
+    let game = wait_for(&app, &id, |g| g["opening"]["step"] == "settled").await;
+    let choice = &game["opening"]["choices"][1];
+    assert_eq!(choice["party"], "first");
+    let record = record_json(&app, &id).await;
+    let opening = record["opening"].as_str().unwrap();
+    assert!(
+        opening.contains("the second player (human) placed two more stones (j10 g6); the first player (engine:beginner) took"),
+        "{opening}"
+    );
+    // A person who took Black now waits for nothing: after the choice the person is to move
+    // when the engine took Black, or the engine plays White's sixth move.
+    let game = wait_for(&app, &id, |g| g["human_to_move"] == true).await;
+    assert_eq!(
+        game["to_move"],
+        if choice["choice"] == "white" {
+            "black"
+        } else {
+            "white"
+        }
+    );
+}
+
+#[tokio::test]
+async fn swap_between_people_a_colour_choice_swaps_the_seats() {
+    let app = app();
+    let id = create(
+        &app,
+        json!({"black": "human", "white": "engine:1", "opening": "swap"}),
+    )
+    .await;
+    let (status, game) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(game["opening"]["rule"], "swap");
+    // A new game from the settings keeps the rule and starts the opening again.
+    let (status, game) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/new"),
+        Some(json!({"white": "human", "rule": "renju"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert!(
+        game["opening"]["explain"]
+            .as_str()
+            .unwrap()
+            .contains("Renju")
+    );
+    for p in ["h8", "i9", "f7"] {
+        assert_eq!(play(&app, &id, p).await.0, StatusCode::OK);
+    }
+    assert_refused(
+        choose(&app, &id, "two").await,
+        StatusCode::CONFLICT,
+        "not offered",
+    );
+    let (status, game) = choose(&app, &id, "black").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["opening"]["step"], "settled");
+    assert_eq!(game["opening"]["party"], "second");
+    assert_eq!(game["to_move"], "white");
+    assert_eq!(game["status"], "White to move");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_reports_every_move_with_its_graph_and_rewind_plays_on() {
+    let app = app();
+    let id = create(&app, json!({"white": "human"})).await;
+    let review = format!("/api/games/{id}/review");
+    assert_refused(
+        call(&app, "POST", &review, Some(json!({}))).await,
+        StatusCode::CONFLICT,
+        "no move to review",
+    );
+    // Black's open three on the h-file; White ignores it.
+    for p in ["h8", "a1", "h9", "a2", "h10", "a3"] {
+        assert_eq!(play(&app, &id, p).await.0, StatusCode::OK);
+    }
+    assert_refused(
+        call(&app, "POST", &review, Some(json!({"time_ms": 1}))).await,
+        StatusCode::BAD_REQUEST,
+        "time_ms",
+    );
+    let (status, game) = call(&app, "POST", &review, Some(json!({"time_ms": 50}))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["review"]["running"], true);
+    assert_eq!(
+        game["review"]["total"], 7,
+        "six moves and the position after them"
+    );
+    let game = wait_for(&app, &id, |g| g["review"]["running"] == false).await;
+    let review_view = &game["review"];
+    assert_eq!(review_view["done"], review_view["total"]);
+    let report = &review_view["report"];
+    let reviewed = report["moves"].as_array().unwrap();
+    assert_eq!(reviewed.len(), 6);
+    for (i, m) in reviewed.iter().enumerate() {
+        assert_eq!(m["ply"], i + 1);
+        let share = m["black_expected"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{m}");
+    }
+    // a3 lets Black make an open four: a blunder, in the JSON and in the graph.
+    assert_eq!(reviewed[5]["mark"], "blunder", "{}", reviewed[5]);
+    assert!(
+        report["summary"]["white"]["blunders"].as_u64() >= Some(1),
+        "{report}"
+    );
+    let svg = review_view["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg id=\"review\""));
+    assert_eq!(svg.matches("data-review-ply=").count(), 6);
+    assert!(svg.contains(r#"data-review-ply="6" data-mark="blunder""#));
+
+    // Playing on from move 2: the later moves are taken back (and can be redone), the review
+    // goes with the position it was made for.
+    let rewind = format!("/api/games/{id}/rewind");
+    assert_refused(
+        call(&app, "POST", &rewind, Some(json!({"ply": 7}))).await,
+        StatusCode::CONFLICT,
+        "moves 0 to 6",
+    );
+    let (status, game) = call(&app, "POST", &rewind, Some(json!({"ply": 2}))).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(moves(&game), ["h8", "a1"]);
+    assert_eq!(game["redo"].as_array().unwrap().len(), 4);
+    assert!(game["review"].is_null());
+    assert_eq!(play(&app, &id, "j10").await.0, StatusCode::OK);
+}

@@ -192,3 +192,141 @@ fn renju_forbidden_points_are_shown_and_refused() {
     assert!(out.contains("error: cannot play i8: forbidden for Black: double three (3-3)"));
     assert!(last_status(&out).contains("move 9, last j8"));
 }
+
+/// The saved JSON record of a game played with `args` and `script` (which must not quit), and
+/// the output.
+fn play_and_save(name: &str, args: &[&str], script: &str) -> (serde_json::Value, String) {
+    let tmp = scratch_dir(name);
+    let file = tmp.path().join("game.json");
+    let script = format!("{script}save {}\nquit\n", file.display());
+    let (out, err, ok) = play(args, &script);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}: {out}"));
+    (serde_json::from_str(&text).unwrap(), out)
+}
+
+fn record_moves(record: &serde_json::Value) -> Vec<&str> {
+    record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn swap2_a_person_opens_and_the_engine_chooses() {
+    let (record, out) = play_and_save(
+        "play-swap2-person-opens",
+        &["--opening", "swap2", "--size", "15", "--time", "100ms"],
+        "h8\ni9\nf7\n",
+    );
+    assert!(
+        out.starts_with("Swap2: the first player places three stones"),
+        "{out}"
+    );
+    assert!(out.contains("Swap2, first player (human): place opening stone 1 of 3 (Black)>"));
+    assert!(out.contains("Swap2, first player (human): place opening stone 3 of 3 (Black)>"));
+    let chose = out
+        .lines()
+        .find(|l| l.starts_with("The second player took "))
+        .unwrap_or_else(|| panic!("the engine chose: {out}"));
+    let engine_took_white = chose.starts_with("The second player took White");
+    assert_eq!(&record_moves(&record)[..3], ["h8", "i9", "f7"]);
+    let opening = record["opening"].as_str().unwrap();
+    assert!(
+        opening.starts_with(
+            "swap2: the first player (human) placed h8 i9 f7; the second player (engine) took"
+        ),
+        "{opening}"
+    );
+    // The record names the players by their final colours; White moved after the choice when
+    // it was the engine's.
+    if engine_took_white {
+        assert_eq!(
+            (&record["black"], &record["white"]),
+            (&"human".into(), &"engine".into())
+        );
+        assert_eq!(record_moves(&record).len(), 4);
+    } else {
+        assert_eq!(
+            (&record["black"], &record["white"]),
+            (&"engine".into(), &"human".into())
+        );
+        assert_eq!(record_moves(&record).len(), 3);
+        assert!(out.contains("White (O) to move> "), "{out}");
+    }
+}
+
+#[test]
+fn swap2_the_engine_opens_a_person_places_two_and_the_engine_chooses() {
+    let (record, out) = play_and_save(
+        "play-swap2-engine-opens",
+        &[
+            "--opening",
+            "swap2",
+            "--black",
+            "engine",
+            "--white",
+            "human",
+            "--time",
+            "100ms",
+        ],
+        "h2\nundo\ntwo\nj10\ng6\n",
+    );
+    // The engine's set opening, then the person's choice.
+    let stones = record_moves(&record);
+    assert_eq!(&stones[..3], ["h8", "i9", "f7"], "{out}");
+    assert!(out.contains(
+        "Swap2, second player (human): choose your colour: black or white (White moves next), or two"
+    ));
+    // A stone or an undo where a choice is due is refused.
+    assert!(out.contains("error: choose a colour first: type black or white (or two)"));
+    assert!(out.contains("error: the opening cannot be taken back"));
+    assert!(out.contains("Swap2, second player (human): place opening stone 2 of 2 (Black)>"));
+    assert_eq!(&stones[3..5], ["j10", "g6"]);
+    assert!(out.contains("The first player took "), "{out}");
+    let opening = record["opening"].as_str().unwrap();
+    assert!(
+        opening.contains("the second player (human) placed two more stones (j10 g6); the first player (engine) took"),
+        "{opening}"
+    );
+}
+
+#[test]
+fn swap_the_person_chooses_black_and_the_engine_plays_white() {
+    let (record, out) = play_and_save(
+        "play-swap-person-chooses",
+        &[
+            "--opening",
+            "swap",
+            "--black",
+            "engine",
+            "--white",
+            "human",
+            "--time",
+            "100ms",
+            "--rule",
+            "renju",
+        ],
+        "two\nblack\n",
+    );
+    assert!(
+        out.contains("Renju: the opening stones are ordinary moves"),
+        "{out}"
+    );
+    assert!(out.contains("error: \"two\" is not offered here"), "{out}");
+    assert!(out.contains("The second player took Black. The first player (engine) plays White."));
+    // The engine (now White) answered at once.
+    assert!(out.contains("White plays "), "{out}");
+    assert_eq!(record_moves(&record).len(), 4);
+    assert_eq!(
+        (&record["black"], &record["white"]),
+        (&"human".into(), &"engine".into())
+    );
+    assert_eq!(
+        record["opening"],
+        "swap: the first player (engine) placed h8 i9 f7; the second player (human) took Black"
+    );
+    assert!(last_status(&out).contains("Black to move"), "{out}");
+}

@@ -23,6 +23,7 @@ mod color;
 mod direction;
 mod game;
 pub mod moves;
+pub mod opening_rule;
 mod point;
 mod point_set;
 pub mod record;
@@ -35,6 +36,10 @@ pub use color::Color;
 pub use direction::{Direction, Line};
 pub use game::{FoulPolicy, Game, GameError, Outcome, PlayError, PlayErrorReason};
 pub use moves::ParseMovesError;
+pub use opening_rule::{
+    OpeningError, OpeningRule, OpeningStep, ParseOpeningRuleError, ParseSwapChoiceError, Party,
+    SwapChoice, SwapOpening,
+};
 pub use point::{MAX_CELLS, MAX_SIZE, MIN_SIZE, ParsePointError, Point};
 pub use point_set::{PointSet, PointSetIter};
 pub use renju::ForbiddenKind;

@@ -46,6 +46,7 @@ struct Meta {
     white: Option<String>,
     event: Option<String>,
     date: Option<String>,
+    opening: Option<String>,
     result_choice: u8,
     times_seed: Option<u32>,
     evaluations_seed: Option<u32>,
@@ -57,19 +58,23 @@ fn meta() -> impl Strategy<Value = Meta> {
         name(),
         name(),
         proptest::option::of("20[0-9]{2}-[01][0-9]-[0-3][0-9]"),
+        name(),
         0u8..4,
         proptest::option::of(any::<u32>()),
         proptest::option::of(any::<u32>()),
     )
         .prop_map(
-            |(black, white, event, date, result_choice, times_seed, evaluations_seed)| Meta {
-                black,
-                white,
-                event,
-                date,
-                result_choice,
-                times_seed,
-                evaluations_seed,
+            |(black, white, event, date, opening, result_choice, times_seed, evaluations_seed)| {
+                Meta {
+                    black,
+                    white,
+                    event,
+                    date,
+                    opening,
+                    result_choice,
+                    times_seed,
+                    evaluations_seed,
+                }
             },
         )
 }
@@ -80,6 +85,7 @@ fn make_record(game: &Game, meta: &Meta) -> Record {
     record.white = meta.white.clone();
     record.event = meta.event.clone();
     record.date = meta.date.clone();
+    record.opening = meta.opening.clone();
     let result = match GameResult::of_outcome(record.outcome()) {
         // A finished game: either state its result or leave it to the board.
         Some(actual) => (meta.result_choice % 2 == 0).then_some(actual),
@@ -130,6 +136,10 @@ fn carried(record: &Record, format: Format) -> Record {
         expected.set_result(None).unwrap();
         expected.event = None;
         expected.date = None;
+    }
+    // How a swap opening went: JSON and SGF (ON) only.
+    if !matches!(format, Format::Json | Format::Sgf) {
+        expected.opening = None;
     }
     expected
 }

@@ -36,6 +36,7 @@ use crate::params::{
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player, SearchInfo, SearchResult};
 use crate::score::Score;
+use crate::skill::Skill;
 use crate::threat::{Budget, ThreatSolver};
 use clock::Clock;
 use ordering::OrderingMemory;
@@ -112,6 +113,8 @@ pub struct Engine<E: Evaluator = PatternEvaluator> {
     features: SearchFeatures,
     params: SearchParams,
     threat: Option<Box<dyn WinFinder>>,
+    /// A level's weakness (see [`crate::skill`]); `None` plays the search's best move.
+    skill: Option<Skill>,
 }
 
 impl Engine<PatternEvaluator> {
@@ -160,6 +163,7 @@ impl<E: Evaluator> Engine<E> {
             features: SearchFeatures::default(),
             params: SearchParams::default(),
             threat: Some(Box::new(ThreatSolver::new())),
+            skill: None,
         }
     }
 
@@ -189,13 +193,22 @@ impl<E: Evaluator> Engine<E> {
         &mut self.eval
     }
 
-    /// Sets the difficulty level.
+    /// Sets the difficulty level: its caps and its weakness ([`Level::skill`], drawing from a
+    /// generator seeded with 0 until [`Engine::set_seed`]).
     pub fn set_level(&mut self, level: Level) {
         self.caps = level.caps();
+        self.skill = level.skill().map(|s| Skill::seeded(s, 0));
         self.name = match level {
             Level::Max => "engine".to_string(),
             _ => format!("engine:{level}"),
         };
+    }
+
+    /// Seeds the random choices of a level's weakness (nothing else in the search is random).
+    pub fn set_seed(&mut self, seed: u64) {
+        if let Some(skill) = &mut self.skill {
+            skill.reseed(seed);
+        }
     }
 
     /// Sets the transposition table to use at most `bytes` bytes when no memory limit asks for
@@ -317,8 +330,36 @@ impl<E: Evaluator> Engine<E> {
         self.threat = Some(solver);
     }
 
-    /// Searches `board` under `rule` and returns the result (as [`Player::choose`]).
+    /// Searches `board` under `rule` and returns the result (as [`Player::choose`]). At a level
+    /// with a weakness (and unless the caller asks for several lines) it searches the level's
+    /// lines and lets the weakness choose among them ([`Skill::choose`]).
     pub fn search(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        match self.skill.take() {
+            Some(mut skill) if limits.multi_pv <= 1 => {
+                let lines = Limits {
+                    multi_pv: skill.settings().lines,
+                    ..limits.clone()
+                };
+                let result = self.search_best(board, rule, &lines, report);
+                let chosen = skill.choose(result, board, rule, &mut self.eval);
+                self.skill = Some(skill);
+                chosen
+            }
+            skill => {
+                self.skill = skill;
+                self.search_best(board, rule, limits, report)
+            }
+        }
+    }
+
+    /// The search itself, without a level's weakness.
+    fn search_best(
         &mut self,
         board: &Board,
         rule: Rule,

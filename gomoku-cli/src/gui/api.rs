@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use tokio::sync::broadcast::error::RecvError;
 
+use gomoku_ai::review::ReviewOptions;
 use gomoku_ai::{BUILTIN_PLAYERS, Level, explain};
 use gomoku_rules::record::{self, Format, ReadOptions, Record};
-use gomoku_rules::{MAX_SIZE, MIN_SIZE, Point, Rule};
+use gomoku_rules::{MAX_SIZE, MIN_SIZE, OpeningRule, Point, Rule, SwapChoice};
 
 use crate::gui::assets;
 use crate::gui::error::{ApiError, JsonBody};
@@ -103,12 +104,15 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route(game, get(get_game).delete(delete_game))
         .route(&format!("{game}/new"), post(new_game))
         .route(&format!("{game}/move"), post(play_move))
+        .route(&format!("{game}/choose"), post(choose))
         .route(&format!("{game}/undo"), post(undo))
         .route(&format!("{game}/redo"), post(redo))
         .route(&format!("{game}/stop"), post(stop))
         .route(&format!("{game}/pause"), post(pause))
         .route(&format!("{game}/hint"), post(hint))
         .route(&format!("{game}/analyze"), post(analyze))
+        .route(&format!("{game}/review"), post(review))
+        .route(&format!("{game}/rewind"), post(rewind))
         .route(&format!("{game}/record"), get(download_record))
         .route(
             &format!("{game}/load"),
@@ -187,6 +191,14 @@ struct FormatOption {
     label: String,
 }
 
+/// An opening rule for the page's menu.
+#[derive(Debug, Serialize)]
+struct OpeningOption {
+    name: &'static str,
+    label: &'static str,
+    explain: String,
+}
+
 /// A range of milliseconds and its default.
 #[derive(Debug, Serialize)]
 struct MsRange {
@@ -199,6 +211,7 @@ struct MsRange {
 #[derive(Debug, Serialize)]
 struct OptionsView {
     rules: Vec<&'static str>,
+    openings: Vec<OpeningOption>,
     min_size: u8,
     max_size: u8,
     players: Vec<PlayerOption>,
@@ -214,6 +227,7 @@ struct DefaultsView {
     rule: &'static str,
     black: String,
     white: String,
+    opening: &'static str,
 }
 
 async fn options() -> Json<OptionsView> {
@@ -236,6 +250,18 @@ async fn options() -> Json<OptionsView> {
     let defaults = Settings::default();
     Json(OptionsView {
         rules: Rule::ALL.iter().map(|r| r.name()).collect(),
+        openings: OpeningRule::ALL
+            .iter()
+            .map(|&o| OpeningOption {
+                name: o.name(),
+                label: match o {
+                    OpeningRule::Free => "Free (Black starts)",
+                    OpeningRule::Swap => "Swap",
+                    OpeningRule::Swap2 => "Swap2",
+                },
+                explain: o.explain(Rule::Freestyle),
+            })
+            .collect(),
         min_size: MIN_SIZE,
         max_size: MAX_SIZE,
         players,
@@ -262,6 +288,7 @@ async fn options() -> Json<OptionsView> {
             rule: defaults.rule.name(),
             black: defaults.players[0].to_string(),
             white: defaults.players[1].to_string(),
+            opening: defaults.opening.name(),
         },
     })
 }
@@ -322,6 +349,30 @@ async fn play_move(
     let point = Point::parse(request.point.trim(), size)
         .map_err(|e| ApiError::bad_request(format!("point: {e}")))?;
     Ok(Json(handle.act(|t| t.play(point))?.1))
+}
+
+/// `POST .../choose`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChooseRequest {
+    /// `black`, `white` or `two`.
+    choice: String,
+}
+
+async fn choose(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ChooseRequest>,
+) -> Api<Json<GameView>> {
+    let handle = app.game(&id)?;
+    if request.choice.len() > MAX_POINT_LEN {
+        return Err(ApiError::bad_request("choice: black, white or two"));
+    }
+    let choice: SwapChoice = request
+        .choice
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("choice: {e}")))?;
+    Ok(Json(handle.act(|t| t.choose(choice))?.1))
 }
 
 async fn undo(State(app): Shared, Path(id): Path<String>) -> Api<Json<GameView>> {
@@ -410,6 +461,85 @@ async fn analyze(
     Ok(Json(view))
 }
 
+/// The shortest search per position a review may ask for (ms).
+pub const MIN_REVIEW_MS: u64 = 20;
+/// The longest search per position a review may ask for (ms).
+pub const MAX_REVIEW_MS: u64 = 5_000;
+/// The search per position of a review unless the request gives one (ms).
+pub const DEFAULT_REVIEW_MS: u64 = 200;
+
+/// `POST .../review`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    /// Search time per position.
+    time_ms: Option<u64>,
+}
+
+/// Starts [`gomoku_ai::review::review`] of the game on a blocking thread: the state's `review`
+/// shows its progress (a `state` event as each position is done) and then its result.
+async fn review(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ReviewRequest>,
+) -> Api<Json<GameView>> {
+    let ms = request.time_ms.unwrap_or(DEFAULT_REVIEW_MS);
+    if !(MIN_REVIEW_MS..=MAX_REVIEW_MS).contains(&ms) {
+        return Err(ApiError::bad_request(format!(
+            "time_ms: {ms} is outside {MIN_REVIEW_MS}..={MAX_REVIEW_MS}"
+        )));
+    }
+    let handle = app.game(&id)?;
+    let ((game, position), view) = handle.act(|t| t.start_review())?;
+    let options = ReviewOptions {
+        move_time: Some(Duration::from_millis(ms)),
+        ..ReviewOptions::default()
+    };
+    let weak = Arc::downgrade(&handle);
+    let app = app.clone();
+    tokio::spawn(async move {
+        // Reviews share the hints' threads, so a few tabs cannot take every core.
+        let Ok(_permit) = app.hints.acquire().await else {
+            return;
+        };
+        let _ = tokio::task::spawn_blocking(move || {
+            let progress = |done: usize, total: usize| {
+                if let Some(h) = weak.upgrade() {
+                    let kept = h.lock().review_progress(position, done, total);
+                    if kept {
+                        h.publish();
+                    }
+                }
+            };
+            let result = gomoku_ai::review::review(&game, &options, &progress);
+            if let Some(h) = weak.upgrade() {
+                let kept = h.lock().finish_review(position, result);
+                if kept {
+                    h.publish();
+                }
+            }
+        })
+        .await;
+    });
+    Ok(Json(view))
+}
+
+/// `POST .../rewind`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RewindRequest {
+    /// The number of moves to keep.
+    ply: usize,
+}
+
+async fn rewind(
+    State(app): Shared,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<RewindRequest>,
+) -> Api<Json<GameView>> {
+    Ok(Json(app.game(&id)?.act(|t| t.rewind(request.ply))?.1))
+}
+
 /// `GET .../record`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -439,6 +569,7 @@ async fn download_record(
             .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
         record.black = Some(table.player_name(gomoku_rules::Color::Black));
         record.white = Some(table.player_name(gomoku_rules::Color::White));
+        record.opening = table.opening_summary();
         record
     };
     let text = record::write_string(&record, format)

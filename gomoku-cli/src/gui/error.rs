@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use gomoku_rules::PlayErrorReason;
+use gomoku_rules::{OpeningError, PlayErrorReason};
 
 use crate::gui::store::StoreFull;
 use crate::gui::table::TableError;
@@ -51,15 +51,24 @@ impl IntoResponse for ApiError {
 impl From<TableError> for ApiError {
     fn from(e: TableError) -> ApiError {
         let status = match &e {
-            TableError::Move(play) => match play.reason {
-                PlayErrorReason::OutOfBoard => StatusCode::BAD_REQUEST,
-                PlayErrorReason::GameOver => StatusCode::CONFLICT,
-                PlayErrorReason::Occupied | PlayErrorReason::Forbidden(_) => {
-                    StatusCode::UNPROCESSABLE_ENTITY
+            TableError::Move(play) | TableError::Opening(OpeningError::Move(play)) => {
+                match play.reason {
+                    PlayErrorReason::OutOfBoard => StatusCode::BAD_REQUEST,
+                    PlayErrorReason::GameOver => StatusCode::CONFLICT,
+                    PlayErrorReason::Occupied | PlayErrorReason::Forbidden(_) => {
+                        StatusCode::UNPROCESSABLE_ENTITY
+                    }
                 }
-            },
+            }
             TableError::Player(_) | TableError::Size(_) => StatusCode::BAD_REQUEST,
-            TableError::NotYourTurn { .. }
+            TableError::Opening(_)
+            | TableError::NotYourOpeningTurn { .. }
+            | TableError::ChooseFirst { .. }
+            | TableError::OpeningFixed
+            | TableError::NothingToReview
+            | TableError::Reviewing
+            | TableError::NoSuchPly { .. }
+            | TableError::NotYourTurn { .. }
             | TableError::NothingToUndo
             | TableError::NothingToRedo
             | TableError::GameOver

@@ -112,6 +112,12 @@ impl TableHandle {
         view
     }
 
+    /// Tells the pages the current state (from any thread: starts nothing).
+    pub fn publish(&self) {
+        let view = self.view();
+        let _ = self.events.send(Event::State(to_json(&view)));
+    }
+
     /// Runs a search the table started (an AI move or an analysis) on a blocking thread, then
     /// hands its answer to the table.
     pub fn spawn(self: &Arc<Self>, job: SearchJob) {

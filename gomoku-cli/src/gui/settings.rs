@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use gomoku_rules::{MAX_SIZE, MIN_SIZE, Rule};
+use gomoku_rules::{MAX_SIZE, MIN_SIZE, OpeningRule, Rule};
 
 use crate::player_spec::PlayerSpec;
 
@@ -31,6 +31,9 @@ pub struct Settings {
     pub players: [PlayerSpec; 2],
     /// Time per engine move (a level may cap it lower).
     pub move_time: Duration,
+    /// The opening rule: under swap and swap2 `players[0]` is the first player (who places the
+    /// opening stones) and `players[1]` the second, until the colours are settled.
+    pub opening: OpeningRule,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
                 PlayerSpec::Builtin(DEFAULT_OPPONENT.to_string()),
             ],
             move_time: Duration::from_millis(DEFAULT_MOVE_TIME_MS),
+            opening: OpeningRule::Free,
         }
     }
 }
@@ -61,6 +65,8 @@ pub struct SettingsRequest {
     pub white: Option<String>,
     /// Time per engine move in milliseconds.
     pub move_time_ms: Option<u64>,
+    /// Opening rule: free, swap or swap2.
+    pub opening: Option<String>,
 }
 
 /// A seat for the web board: a person or a built-in AI (external programs are refused: a web
@@ -112,6 +118,9 @@ impl SettingsRequest {
             }
             settings.move_time = Duration::from_millis(ms);
         }
+        if let Some(opening) = &self.opening {
+            settings.opening = opening.parse().map_err(|e| format!("opening: {e}"))?;
+        }
         Ok(settings)
     }
 }
@@ -128,6 +137,7 @@ mod tests {
             black: Some("engine:easy".into()),
             white: Some("human".into()),
             move_time_ms: Some(200),
+            opening: Some("swap2".into()),
         };
         let s = request.apply_to(&Settings::default()).unwrap();
         assert_eq!(s.size, 20);
@@ -135,6 +145,7 @@ mod tests {
         assert_eq!(s.players[0], PlayerSpec::Builtin("engine:easy".into()));
         assert_eq!(s.players[1], PlayerSpec::Human);
         assert_eq!(s.move_time, Duration::from_millis(200));
+        assert_eq!(s.opening, OpeningRule::Swap2);
         // Nothing given: nothing changes.
         assert_eq!(
             SettingsRequest::default().apply_to(&s).unwrap(),
@@ -183,6 +194,13 @@ mod tests {
                     ..Default::default()
                 },
                 "move_time_ms",
+            ),
+            (
+                SettingsRequest {
+                    opening: Some("swap3".into()),
+                    ..Default::default()
+                },
+                "opening",
             ),
         ] {
             let err = bad.apply_to(&Settings::default()).unwrap_err();

@@ -5,14 +5,23 @@
 //! A search runs outside the lock, so every search has an id: when the position changes while it
 //! runs (undo, a new game...), the search is cancelled (its stop flag raised) and its answer,
 //! arriving later with an old id, is dropped.
+//!
+//! Under a swap opening the seats belong to the first and the second player until the colours
+//! are settled ([`SwapOpening`]); an engine places its opening stones at once
+//! ([`gomoku_ai::swap::opening_stones`]) and chooses a colour by a search
+//! ([`SearchKind::Choice`], decided by [`gomoku_ai::swap::choice_for`]).
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use thiserror::Error;
 
+use gomoku_ai::review::Review;
 use gomoku_ai::{Explanation, Limits, Player, SearchInfo, SearchResult, StopFlag};
-use gomoku_rules::{Board, BoardSizeError, Color, Game, PlayError, Point, PointSet, Rule};
+use gomoku_rules::{
+    Board, BoardSizeError, Color, Game, OpeningError, OpeningRule, OpeningStep, Party, PlayError,
+    Point, PointSet, Rule, SwapChoice, SwapOpening,
+};
 
 use crate::gui::settings::Settings;
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
@@ -42,6 +51,8 @@ pub enum SearchKind {
     Move,
     /// The analysis panel: the engine's view of the position, nothing is played.
     Analysis,
+    /// An engine's colour choice in a swap opening.
+    Choice,
 }
 
 impl SearchKind {
@@ -50,6 +61,7 @@ impl SearchKind {
         match self {
             SearchKind::Move => "move",
             SearchKind::Analysis => "analysis",
+            SearchKind::Choice => "choice",
         }
     }
 }
@@ -132,6 +144,57 @@ pub enum TableError {
     /// The board size is not supported.
     #[error(transparent)]
     Size(#[from] BoardSizeError),
+    /// The swap opening refuses the action (a stone where a colour is to be chosen, a choice
+    /// that is not offered, ...).
+    #[error(transparent)]
+    Opening(#[from] OpeningError),
+    /// A person tried to act for an AI in the opening.
+    #[error("it is the {party}'s turn, played by {player}")]
+    NotYourOpeningTurn {
+        /// Who is to act.
+        party: Party,
+        /// Its player.
+        player: String,
+    },
+    /// The opening waits for a colour choice, not a stone.
+    #[error("choose a colour first: black or white{}", if *.can_place_two { ", or place two more stones" } else { "" })]
+    ChooseFirst {
+        /// Whether placing two more is offered.
+        can_place_two: bool,
+    },
+    /// Undo into a swap opening: its stones stay.
+    #[error("the opening stones stay: start a new game for a new opening")]
+    OpeningFixed,
+    /// A review of a game without moves.
+    #[error("there is no move to review")]
+    NothingToReview,
+    /// A review while one runs.
+    #[error("a review is running")]
+    Reviewing,
+    /// Rewinding to a move the game does not have.
+    #[error("ply {ply}: the game has moves 0 to {moves}{}", if *.opening > 0 { format!(" (the {opening} opening stones stay)") } else { String::new() })]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The moves of the game.
+        moves: usize,
+        /// The opening stones that stay.
+        opening: usize,
+    },
+}
+
+/// The review of the game on the board ([`gomoku_ai::review`]): running, with its progress,
+/// or done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewState {
+    /// The position it reviews (dropped when the game changes).
+    position: u64,
+    /// Positions searched.
+    pub done: usize,
+    /// Positions to search.
+    pub total: usize,
+    /// The review, once done.
+    pub result: Option<Review>,
 }
 
 /// One game and its players.
@@ -139,7 +202,10 @@ pub enum TableError {
 pub struct Table {
     settings: Settings,
     game: Game,
+    /// The first player's and the second's (Black's and White's in a free opening); `None` for
+    /// a person.
     players: [Option<SharedPlayer>; 2],
+    opening: SwapOpening,
     analyst: Option<SharedPlayer>,
     search: Option<RunningSearch>,
     search_serial: u64,
@@ -149,6 +215,7 @@ pub struct Table {
     last_search: Option<SearchReport>,
     analysis: Option<SearchReport>,
     hint: Option<Explanation>,
+    review: Option<ReviewState>,
     error: Option<String>,
     version: u64,
 }
@@ -176,6 +243,7 @@ impl Table {
         let game = Game::new(settings.size, settings.rule)?;
         Ok(Table {
             players: build_players(&settings)?,
+            opening: SwapOpening::new(settings.opening),
             settings,
             game,
             analyst: None,
@@ -186,6 +254,7 @@ impl Table {
             last_search: None,
             analysis: None,
             hint: None,
+            review: None,
             error: None,
             version: 0,
         })
@@ -199,6 +268,43 @@ impl Table {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The opening.
+    pub fn opening(&self) -> &SwapOpening {
+        &self.opening
+    }
+
+    /// The seat of whoever plays `color` (before the colours are settled, the first player's
+    /// for Black).
+    fn seat_index(&self, color: Color) -> usize {
+        let party = self.opening.party_of(color).unwrap_or(match color {
+            Color::Black => Party::First,
+            Color::White => Party::Second,
+        });
+        party.index()
+    }
+
+    /// Who acts next: places an opening stone, chooses a colour or moves.
+    pub fn party_to_act(&self) -> Party {
+        self.opening.party_to_act(&self.game)
+    }
+
+    /// Whether a person plays `party`.
+    pub fn is_human_party(&self, party: Party) -> bool {
+        self.players[party.index()].is_none()
+    }
+
+    /// The name of `party`'s player (`human` or the AI's spec).
+    pub fn party_name(&self, party: Party) -> String {
+        self.settings.players[party.index()].to_string()
+    }
+
+    /// How the opening went, for a record ([`SwapOpening::summary`]).
+    pub fn opening_summary(&self) -> Option<String> {
+        let names = Party::ALL.map(|p| self.party_name(p));
+        self.opening
+            .summary(self.game.moves(), [&names[0], &names[1]])
     }
 
     /// Counts every change of what the table shows.
@@ -226,6 +332,92 @@ impl Table {
         self.hint.as_ref()
     }
 
+    /// The review of the game, running or done.
+    pub fn review(&self) -> Option<&ReviewState> {
+        self.review.as_ref()
+    }
+
+    /// Starts a review of the game's moves: returns the game to review and its position
+    /// number (for [`Table::review_progress`] and [`Table::finish_review`]).
+    ///
+    /// # Errors
+    /// [`TableError::NothingToReview`] without moves, [`TableError::Reviewing`] while a review
+    /// of this position runs.
+    pub fn start_review(&mut self) -> Result<(Game, u64), TableError> {
+        if self.game.moves().is_empty() {
+            return Err(TableError::NothingToReview);
+        }
+        if self
+            .review
+            .as_ref()
+            .is_some_and(|r| r.result.is_none() && r.position == self.position)
+        {
+            return Err(TableError::Reviewing);
+        }
+        let positions = self.game.moves().len() + usize::from(!self.game.is_over());
+        self.review = Some(ReviewState {
+            position: self.position,
+            done: 0,
+            total: positions,
+            result: None,
+        });
+        self.touch();
+        Ok((self.game.clone(), self.position))
+    }
+
+    /// A running review of `position` searched `done` of `total` positions; false when the
+    /// game moved on (the review was dropped).
+    pub fn review_progress(&mut self, position: u64, done: usize, total: usize) -> bool {
+        match &mut self.review {
+            Some(r) if r.position == position && r.result.is_none() => {
+                (r.done, r.total) = (done, total);
+                self.touch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Keeps the finished review of `position`, unless the game moved on since.
+    pub fn finish_review(&mut self, position: u64, review: Review) -> bool {
+        match &mut self.review {
+            Some(r) if r.position == position => {
+                r.done = r.total;
+                r.result = Some(review);
+                self.touch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes the moves after ply `ply` back (they can be redone until a new move is played), to
+    /// play on from there. An engine-vs-engine game pauses.
+    ///
+    /// # Errors
+    /// [`TableError::NoSuchPly`] beyond the game's moves or into a swap opening's stones.
+    pub fn rewind(&mut self, ply: usize) -> Result<(), TableError> {
+        let moves = self.game.moves().len();
+        let floor = if self.opening.is_settled() {
+            self.opening.stones()
+        } else {
+            moves
+        };
+        if ply > moves || ply < floor {
+            return Err(TableError::NoSuchPly {
+                ply,
+                moves,
+                opening: floor,
+            });
+        }
+        while self.game.moves().len() > ply && self.game.undo().is_some() {}
+        if !self.has_human() {
+            self.paused = true;
+        }
+        self.position_changed();
+        Ok(())
+    }
+
     /// The last engine failure, if any.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
@@ -238,17 +430,17 @@ impl Table {
 
     /// Whether a person plays `color`.
     pub fn is_human(&self, color: Color) -> bool {
-        self.players[color.index()].is_none()
+        self.players[self.seat_index(color)].is_none()
     }
 
     /// Whether any person plays.
     pub fn has_human(&self) -> bool {
-        Color::ALL.iter().any(|&c| self.is_human(c))
+        self.players.iter().any(Option::is_none)
     }
 
     /// The name of whoever plays `color` (`human` or the AI's spec).
     pub fn player_name(&self, color: Color) -> String {
-        self.settings.players[color.index()].to_string()
+        self.settings.players[self.seat_index(color)].to_string()
     }
 
     /// Black's forbidden points when Black is to move (Renju).
@@ -270,6 +462,7 @@ impl Table {
         self.position += 1;
         self.analysis = None;
         self.hint = None;
+        self.review = None;
         self.error = None;
         self.touch();
     }
@@ -281,20 +474,56 @@ impl Table {
         }
     }
 
-    /// A person plays `p`. An analysis in progress is cancelled.
+    /// A person plays `p` (in a swap opening, the next opening stone). An analysis in progress
+    /// is cancelled.
     ///
     /// # Errors
-    /// [`TableError::NotYourTurn`] when an AI is to move, [`TableError::Move`] when the rules
-    /// refuse the move.
+    /// [`TableError::NotYourTurn`] (or [`TableError::NotYourOpeningTurn`]) when an AI is to
+    /// move, [`TableError::ChooseFirst`] when a colour is to be chosen, [`TableError::Move`]
+    /// when the rules refuse the move.
     pub fn play(&mut self, p: Point) -> Result<(), TableError> {
-        let color = self.game.side_to_move();
-        if !self.game.is_over() && !self.is_human(color) {
-            return Err(TableError::NotYourTurn {
-                color,
-                player: self.player_name(color),
+        let party = self.party_to_act();
+        let step = self.opening.step();
+        if !self.game.is_over() && !self.is_human_party(party) {
+            return Err(match step {
+                OpeningStep::Settled { .. } => TableError::NotYourTurn {
+                    color: self.game.side_to_move(),
+                    player: self.party_name(party),
+                },
+                _ => TableError::NotYourOpeningTurn {
+                    party,
+                    player: self.party_name(party),
+                },
             });
         }
-        self.game.play(p)?;
+        match step {
+            OpeningStep::Settled { .. } => {
+                self.game.play(p)?;
+            }
+            OpeningStep::Place { .. } => self.opening.place(&mut self.game, p)?,
+            OpeningStep::Choose { can_place_two, .. } => {
+                return Err(TableError::ChooseFirst { can_place_two });
+            }
+        }
+        self.position_changed();
+        Ok(())
+    }
+
+    /// A person chooses in a swap opening.
+    ///
+    /// # Errors
+    /// [`TableError::NotYourOpeningTurn`] when an AI is to choose, [`TableError::Opening`] when
+    /// nothing is to be chosen or the choice is not offered.
+    pub fn choose(&mut self, choice: SwapChoice) -> Result<(), TableError> {
+        let party = self.party_to_act();
+        if matches!(self.opening.step(), OpeningStep::Choose { .. }) && !self.is_human_party(party)
+        {
+            return Err(TableError::NotYourOpeningTurn {
+                party,
+                player: self.party_name(party),
+            });
+        }
+        self.opening.choose(party, choice)?;
         self.position_changed();
         Ok(())
     }
@@ -305,10 +534,18 @@ impl Table {
     /// # Errors
     /// [`TableError::NothingToUndo`] at the start.
     pub fn undo(&mut self) -> Result<Vec<Point>, TableError> {
-        let players = &self.players;
-        let taken = undo_to_person(&mut self.game, |c| players[c.index()].is_none());
+        if !self.opening.is_settled() {
+            return Err(TableError::OpeningFixed);
+        }
+        let floor = self.opening.stones();
+        let human = Color::ALL.map(|c| self.is_human(c));
+        let taken = undo_to_person(&mut self.game, floor, |c| human[c.index()]);
         if taken.is_empty() {
-            return Err(TableError::NothingToUndo);
+            return Err(if floor > 0 && self.game.moves().len() == floor {
+                TableError::OpeningFixed
+            } else {
+                TableError::NothingToUndo
+            });
         }
         if !self.has_human() {
             self.paused = true;
@@ -323,8 +560,8 @@ impl Table {
     /// # Errors
     /// [`TableError::NothingToRedo`] when nothing was taken back.
     pub fn redo(&mut self) -> Result<Vec<Point>, TableError> {
-        let players = &self.players;
-        let replayed = redo_to_person(&mut self.game, |c| players[c.index()].is_none());
+        let human = Color::ALL.map(|c| self.is_human(c));
+        let replayed = redo_to_person(&mut self.game, |c| human[c.index()]);
         if replayed.is_empty() {
             return Err(TableError::NothingToRedo);
         }
@@ -344,6 +581,7 @@ impl Table {
         self.cancel_search();
         self.game = fresh.game;
         self.players = fresh.players;
+        self.opening = fresh.opening;
         self.settings = fresh.settings;
         self.paused = false;
         self.last_search = None;
@@ -351,8 +589,9 @@ impl Table {
         Ok(())
     }
 
-    /// Continues from a loaded game (its size and rule replace the settings'); the AIs start
-    /// afresh. An engine-vs-engine game pauses.
+    /// Continues from a loaded game (its size and rule replace the settings', and it goes on
+    /// with a free opening: the first player plays Black); the AIs start afresh. An
+    /// engine-vs-engine game pauses.
     ///
     /// # Errors
     /// [`TableError::Player`] when an AI cannot be built.
@@ -360,6 +599,7 @@ impl Table {
         let settings = Settings {
             size: u32::from(game.size()),
             rule: game.rule(),
+            opening: OpeningRule::Free,
             ..self.settings.clone()
         };
         self.new_game(settings)?;
@@ -440,13 +680,36 @@ impl Table {
         }
     }
 
-    /// The AI's move to search, when an AI is to move, nothing runs and the game is not paused.
+    /// The AI's move (or colour choice) to search, when an AI is to act, nothing runs and the
+    /// game is not paused. An AI's opening stones as the first player are placed at once.
     pub fn next_engine_move(&mut self) -> Option<SearchJob> {
         if self.search.is_some() || self.paused || self.game.is_over() || self.error.is_some() {
             return None;
         }
-        let player = self.players[self.game.side_to_move().index()].clone()?;
-        Some(self.start(SearchKind::Move, player, self.settings.move_time))
+        let party = self.party_to_act();
+        let player = self.players[party.index()].clone()?;
+        match self.opening.step() {
+            OpeningStep::Place {
+                party: Party::First,
+                ..
+            } => {
+                // The engine's set opening: no search.
+                let planned = gomoku_ai::swap::opening_stones(self.game.size())
+                    .get(self.opening.stones())
+                    .copied();
+                match planned.map(|p| self.opening.place(&mut self.game, p)) {
+                    Some(Ok(())) => {
+                        self.position_changed();
+                        self.next_engine_move()
+                    }
+                    _ => Some(self.start(SearchKind::Move, player, self.settings.move_time)),
+                }
+            }
+            OpeningStep::Choose { .. } => {
+                Some(self.start(SearchKind::Choice, player, self.settings.move_time))
+            }
+            _ => Some(self.start(SearchKind::Move, player, self.settings.move_time)),
+        }
     }
 
     /// Starts the analysis of the current position for `time`.
@@ -459,7 +722,7 @@ impl Table {
         }
         if let Some(search) = &self.search {
             return Err(TableError::Busy(match search.kind {
-                SearchKind::Move => "an AI is thinking",
+                SearchKind::Move | SearchKind::Choice => "an AI is thinking",
                 SearchKind::Analysis => "an analysis is running",
             }));
         }
@@ -502,17 +765,34 @@ impl Table {
             best: result.best,
             info: result.info,
         };
+        let party = self.party_to_act();
+        let name = self.party_name(party);
         match search.kind {
             SearchKind::Analysis => self.analysis = Some(report),
+            SearchKind::Choice => {
+                let choice = gomoku_ai::swap::choice_for(report.info.score);
+                match self.opening.choose(party, choice) {
+                    Ok(()) => {
+                        self.position_changed();
+                        self.last_search = Some(report);
+                    }
+                    Err(e) => self.error = Some(format!("{name} chose badly: {e}")),
+                }
+            }
             SearchKind::Move => {
-                let name = self.player_name(search.color);
+                let placing = matches!(self.opening.step(), OpeningStep::Place { .. });
                 let played = result
                     .best
                     .ok_or_else(|| format!("{name} found no move"))
                     .and_then(|p| {
-                        self.game
-                            .play(p)
-                            .map_err(|e| format!("{name} chose a bad move: {e}"))
+                        let played = if placing {
+                            self.opening
+                                .place(&mut self.game, p)
+                                .map_err(|e| e.to_string())
+                        } else {
+                            self.game.play(p).map(drop).map_err(|e| e.to_string())
+                        };
+                        played.map_err(|e| format!("{name} chose a bad move: {e}"))
                     });
                 match played {
                     Ok(_) => {

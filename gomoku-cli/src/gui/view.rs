@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use gomoku_ai::{Explanation, SearchInfo};
-use gomoku_rules::{Color, Game, Outcome, Point};
+use gomoku_rules::{Color, Game, OpeningStep, Outcome, Party, Point};
 
-use crate::gui::table::{SearchKind, SearchReport, Table};
+use crate::gui::table::{ReviewState, SearchKind, SearchReport, Table};
 
 /// `black` or `white`.
 pub fn color_name(color: Color) -> &'static str {
@@ -170,6 +170,120 @@ impl OutcomeView {
     }
 }
 
+/// `first` or `second`.
+pub fn party_name(party: Party) -> &'static str {
+    match party {
+        Party::First => "first",
+        Party::Second => "second",
+    }
+}
+
+/// A choice made in a swap opening.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChoiceView {
+    /// `first` or `second`.
+    pub party: &'static str,
+    /// `black`, `white` or `two`.
+    pub choice: &'static str,
+}
+
+/// The opening: its rule and what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// `free`, `swap` or `swap2`.
+    pub rule: &'static str,
+    /// The rule in one sentence (naming what applies under Renju).
+    pub explain: String,
+    /// `place` (an opening stone is due), `choose` (a colour is to be chosen) or `settled`.
+    pub step: &'static str,
+    /// Who places or chooses (`first` or `second`); once settled, who plays Black.
+    pub party: &'static str,
+    /// The player of `party` (`human` or an AI spec).
+    pub player: String,
+    /// The colour of the stone to place (`place` only).
+    pub color: Option<&'static str>,
+    /// Stones left to place, the next included (`place` only).
+    pub left: usize,
+    /// Whether placing two more stones is offered (`choose` only).
+    pub can_place_two: bool,
+    /// Whether a person is to choose (the page shows the choice buttons).
+    pub human_to_choose: bool,
+    /// The opening stones placed.
+    pub stones: usize,
+    /// The choices made, in order.
+    pub choices: Vec<ChoiceView>,
+    /// How the opening went, in words (as records keep it); `None` for a free opening.
+    pub summary: Option<String>,
+}
+
+impl OpeningView {
+    fn new(table: &Table) -> OpeningView {
+        let opening = table.opening();
+        let step = opening.step();
+        let (name, party, color, left, can_place_two) = match step {
+            OpeningStep::Place { party, color, left } => {
+                ("place", party, Some(color_name(color)), left, false)
+            }
+            OpeningStep::Choose {
+                party,
+                can_place_two,
+            } => ("choose", party, None, 0, can_place_two),
+            OpeningStep::Settled { black } => ("settled", black, None, 0, false),
+        };
+        OpeningView {
+            rule: opening.rule().name(),
+            explain: opening.rule().explain(table.game().rule()),
+            step: name,
+            party: party_name(party),
+            player: table.party_name(party),
+            color,
+            left,
+            can_place_two,
+            human_to_choose: name == "choose"
+                && table.is_human_party(party)
+                && !table.game().is_over(),
+            stones: opening.stones(),
+            choices: opening
+                .choices()
+                .iter()
+                .map(|&(party, choice)| ChoiceView {
+                    party: party_name(party),
+                    choice: choice.name(),
+                })
+                .collect(),
+            summary: table.opening_summary(),
+        }
+    }
+}
+
+/// The review of the game: its progress, and once done the verdict on every move (as
+/// `gomoku analyze --json` prints it) and the evaluation graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewView {
+    /// Whether it still runs.
+    pub running: bool,
+    /// Positions searched.
+    pub done: usize,
+    /// Positions to search.
+    pub total: usize,
+    /// `{"moves": [...], "summary": {...}}` ([`crate::analyze::to_json`]), once done.
+    pub report: Option<serde_json::Value>,
+    /// The graph ([`crate::review_plot::review_svg`]), once done.
+    pub svg: Option<String>,
+}
+
+impl ReviewView {
+    fn new(review: &ReviewState) -> ReviewView {
+        ReviewView {
+            running: review.result.is_none(),
+            done: review.done,
+            total: review.total,
+            report: review.result.as_ref().map(crate::analyze::to_json),
+            svg: review.result.as_ref().map(crate::review_plot::review_svg),
+        }
+    }
+}
+
 /// The search in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThinkingView {
@@ -236,6 +350,10 @@ pub struct GameView {
     pub hint: Option<HintView>,
     /// The last engine failure.
     pub error: Option<String>,
+    /// The opening rule and what it waits for.
+    pub opening: OpeningView,
+    /// The review of the game, running or done (dropped when the game changes).
+    pub review: Option<ReviewView>,
 }
 
 /// `Black wins with ...` from `black wins with ...`: the first letter in upper case.
@@ -252,6 +370,9 @@ fn status(table: &Table) -> String {
     if game.is_over() {
         return sentence(game.outcome().to_string());
     }
+    if let Some(text) = opening_status(table) {
+        return text;
+    }
     let color = game.side_to_move();
     if let Some(error) = table.error() {
         return format!("{color} to move; the engine failed: {error}");
@@ -264,6 +385,44 @@ fn status(table: &Table) -> String {
         }
         _ if table.is_human(color) => format!("{color} to move"),
         _ => format!("{color} ({name}) to move"),
+    }
+}
+
+/// The status during a swap opening: who places or chooses, and what.
+fn opening_status(table: &Table) -> Option<String> {
+    let rule = table.opening().rule();
+    let who = |party: Party| {
+        let name = table.party_name(party);
+        format!("{}, {party} ({name})", sentence(rule.to_string()))
+    };
+    match table.opening().step() {
+        OpeningStep::Settled { .. } => None,
+        OpeningStep::Place { party, color, left } => {
+            let total = if party == Party::First { 3 } else { 2 };
+            let thinking = if table.searching().is_some() {
+                " (thinking…)"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{}: place opening stone {} of {total} ({color}){thinking}",
+                who(party),
+                total - left + 1
+            ))
+        }
+        OpeningStep::Choose {
+            party,
+            can_place_two,
+        } => Some(if table.is_human_party(party) {
+            let two = if can_place_two {
+                ", or place two more stones"
+            } else {
+                ""
+            };
+            format!("{}: take Black or White{two}", who(party))
+        } else {
+            format!("{} is choosing a colour…", who(party))
+        }),
     }
 }
 
@@ -291,6 +450,10 @@ impl GameView {
             _ => None,
         };
         let to_move = (!game.is_over()).then(|| game.side_to_move());
+        let opening = OpeningView::new(table);
+        let party = table.party_to_act();
+        let human_to_move =
+            to_move.is_some() && table.is_human_party(party) && opening.step != "choose";
         GameView {
             id: id.to_string(),
             version: table.version(),
@@ -317,7 +480,7 @@ impl GameView {
             black_stones: board.stone_count(Color::Black),
             white_stones: board.stone_count(Color::White),
             to_move: to_move.map(color_name),
-            human_to_move: to_move.is_some_and(|c| table.is_human(c)),
+            human_to_move,
             last_move: game.last_move().map(|p| p.to_string()),
             outcome: OutcomeView::new(game.outcome()),
             forbidden: names(table.forbidden_points().iter()),
@@ -329,6 +492,8 @@ impl GameView {
             analysis: table.analysis().map(ReportView::new),
             hint: table.hint().map(HintView::new),
             error: table.error().map(str::to_string),
+            opening,
+            review: table.review().map(ReviewView::new),
         }
     }
 }

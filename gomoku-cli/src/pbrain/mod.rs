@@ -57,7 +57,6 @@ pub mod input;
 pub mod obvious;
 pub mod output;
 mod session;
-pub mod swap2;
 mod worker;
 
 use std::io::{Read, Write};

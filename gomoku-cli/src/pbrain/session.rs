@@ -12,7 +12,6 @@ use super::clock::{MoveBudget, TimeControl};
 use super::command::{Command, CommandError, Coord, parse_command, shorten};
 use super::obvious::obvious_move;
 use super::output::{about_line, forbid_line, message_line, move_reply, multipv_message_line};
-use super::swap2;
 
 /// What the event loop must do for a command, in order.
 #[derive(Debug)]
@@ -429,7 +428,7 @@ impl Session {
                 }
                 match block.stones.len() {
                     0 => {
-                        let opening = swap2::opening(size);
+                        let opening = gomoku_ai::swap::opening_stones(size);
                         for &p in &opening {
                             board.play_unchecked(p);
                         }
@@ -514,7 +513,7 @@ impl Session {
             }
             Purpose::Analyse => vec![move_reply(p, size)],
             Purpose::Swap2 => {
-                if info.is_some_and(|i| swap2::should_swap(i.score)) {
+                if info.is_some_and(|i| gomoku_ai::swap::takes_black(i.score)) {
                     vec!["SWAP".into()]
                 } else {
                     board.play_unchecked(p);

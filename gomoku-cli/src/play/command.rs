@@ -4,13 +4,15 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use gomoku_rules::{ParsePointError, Point};
+use gomoku_rules::{ParsePointError, Point, SwapChoice};
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Play a stone.
     Move(Point),
+    /// Choose in a swap opening: take Black, take White, or (swap2) place two more stones.
+    Choose(SwapChoice),
     /// Take back the last move (against an AI: its reply and your move).
     Undo,
     /// Replay what was taken back.
@@ -59,6 +61,8 @@ Commands:
   save FILE        save the game (.psq, .sgf, .rif, .txt, .pos; JSON otherwise)
   load FILE        load a game in any of those formats
   hint             the AI's best moves, explained
+  black, white     in a swap opening: take that colour when it is your choice
+  two              in swap2: place two more stones and let the first player choose
   numbers (n)      show or hide move numbers
   help (?)         this help
   quit (q)         leave (asks first if moves are unsaved)";
@@ -99,6 +103,9 @@ pub fn parse_command(line: &str, size: u8) -> Result<Command, CommandError> {
         "quit" | "q" | "exit" => no_argument("quit", Command::Quit),
         "save" => file("save", Command::Save),
         "load" => file("load", Command::Load),
+        "black" => no_argument("black", Command::Choose(SwapChoice::TakeBlack)),
+        "white" => no_argument("white", Command::Choose(SwapChoice::TakeWhite)),
+        "two" => no_argument("two", Command::Choose(SwapChoice::PlaceTwo)),
         _ => {
             let looks_like_point = lower.len() >= 2
                 && lower.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -129,6 +136,14 @@ mod tests {
             Ok(Command::Save("My Game.json".into()))
         );
         assert_eq!(parse_command("q", 15), Ok(Command::Quit));
+        assert_eq!(
+            parse_command("White", 15),
+            Ok(Command::Choose(SwapChoice::TakeWhite))
+        );
+        assert_eq!(
+            parse_command("two", 15),
+            Ok(Command::Choose(SwapChoice::PlaceTwo))
+        );
     }
 
     #[test]

@@ -19,11 +19,11 @@ use std::time::Duration;
 use thiserror::Error;
 
 use gomoku_ai::SearchInfo;
-use gomoku_rules::{BoardSizeError, Color, Game, Rule};
+use gomoku_rules::{BoardSizeError, Color, Game, OpeningRule, Rule};
 
 use crate::play::command::parse_command;
 use crate::play::render::{RenderOptions, render_board, render_status};
-use crate::play::session::{AiMove, Reply, Seat, Session, load_game};
+use crate::play::session::{AiAction, AiMove, Reply, Seat, Session, load_game};
 use crate::player_spec::{DEFAULT_AI, PlayerSpec, SpecError};
 use gomoku_rules::record::FileError;
 
@@ -77,6 +77,9 @@ pub struct PlayOptions {
     pub load: Option<PathBuf>,
     /// Use the line frontend even on a terminal.
     pub line_mode: bool,
+    /// The opening rule; under swap and swap2 [`PlayOptions::black`] is the first player (who
+    /// places the opening stones) and [`PlayOptions::white`] the second.
+    pub opening: OpeningRule,
 }
 
 impl Default for PlayOptions {
@@ -92,6 +95,7 @@ impl Default for PlayOptions {
             color: ColorChoice::Auto,
             load: None,
             line_mode: false,
+            opening: OpeningRule::Free,
         }
     }
 }
@@ -111,6 +115,9 @@ pub enum PlaySetupError {
     /// The terminal failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+    /// The opening rule cannot apply (a loaded game has moves).
+    #[error("{0}")]
+    Opening(String),
 }
 
 /// `spec` with the difficulty level applied.
@@ -142,7 +149,11 @@ pub fn build_session(options: &PlayOptions) -> Result<Session, PlaySetupError> {
         Some(path) => load_game(path, options.size, options.rule)?,
         None => Game::new(options.size, options.rule)?,
     };
-    Ok(Session::new(game, black, white, options.move_time))
+    let mut session = Session::new(game, black, white, options.move_time);
+    session
+        .set_opening(options.opening)
+        .map_err(PlaySetupError::Opening)?;
+    Ok(session)
 }
 
 /// Runs `gomoku play`: the keyboard frontend on a terminal, the line frontend otherwise.
@@ -163,6 +174,21 @@ pub fn run(options: &PlayOptions) -> Result<(), PlaySetupError> {
         run_lines(&mut session, &mut input, &mut output, color, progress)?;
     }
     Ok(())
+}
+
+/// One line about what an AI did: a move (see [`describe_ai_move`]) or a colour choice, `The
+/// second player (engine:normal) took White (eval +12 for White, 0.52 s)`.
+pub fn describe_ai_action(action: &AiAction) -> String {
+    match action {
+        AiAction::Move(m) => describe_ai_move(m),
+        AiAction::Choice(c) => format!(
+            "The {} {} (eval {} for White, {:.2} s)",
+            c.party,
+            c.choice,
+            c.info.score,
+            c.elapsed.as_secs_f64()
+        ),
+    }
 }
 
 /// One line about an AI move: `White plays i9 (depth 6, eval +35, 0.41 s)`.
@@ -195,7 +221,9 @@ pub fn describe_progress(info: &SearchInfo) -> String {
 
 fn prompt(session: &Session) -> String {
     let game = session.game();
-    if game.is_over() {
+    if let Some(opening) = session.opening_prompt().filter(|_| !game.is_over()) {
+        format!("{opening}> ")
+    } else if game.is_over() {
         "Game over: undo, restart, save FILE, load FILE or quit> ".to_string()
     } else {
         let color = game.side_to_move();
@@ -219,6 +247,10 @@ pub fn run_lines(
 ) -> io::Result<()> {
     let mut redraw = true;
     let mut announced = false;
+    let opening = session.opening().rule();
+    if opening != OpeningRule::Free {
+        writeln!(output, "{}", opening.explain(session.game().rule()))?;
+    }
     loop {
         if redraw {
             let options = RenderOptions {
@@ -253,7 +285,7 @@ pub fn run_lines(
                 eprint!("\r\x1b[K");
             }
             match result {
-                Ok(m) => writeln!(output, "{}", describe_ai_move(&m))?,
+                Ok(action) => writeln!(output, "{}", describe_ai_action(&action))?,
                 Err(e) => {
                     writeln!(output, "error: {e}")?;
                     return Ok(());

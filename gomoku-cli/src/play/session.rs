@@ -1,13 +1,21 @@
 //! The state of a game in the terminal, independent of how input arrives: the game, who sits at
 //! each colour, and what each command does. The line frontend and the keyboard frontend both
 //! drive a [`Session`].
+//!
+//! Under a swap opening ([`OpeningRule::Swap`], [`OpeningRule::Swap2`]) the seats belong to the
+//! first and the second player (the `--black` and `--white` players of the command line) until
+//! the colours are settled; the opening's rules are [`SwapOpening`]'s, an AI's opening stones
+//! and colour choices [`gomoku_ai::swap`]'s.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use gomoku_ai::swap::{choose_colour, opening_stones};
 use gomoku_ai::{Limits, Player, SearchInfo, explain};
 use gomoku_rules::record::{self, FileError, Format, ReadOptions, Record};
-use gomoku_rules::{Color, Game, Point, PointSet, Rule};
+use gomoku_rules::{
+    Color, Game, OpeningRule, OpeningStep, Party, Point, PointSet, Rule, SwapChoice, SwapOpening,
+};
 
 use crate::play::command::{Command, HELP};
 use crate::take_back::{redo_to_person, undo_to_person};
@@ -43,12 +51,17 @@ pub enum Reply {
 }
 
 /// Saves `game` to `path`, in the format of the extension (`.psq`, `.sgf`, `.rif`, `.txt`,
-/// `.pos`; JSON otherwise), with the players' names; atomically, so a failed save never destroys
-/// an older file.
+/// `.pos`; JSON otherwise), with the players' names (Black's first) and how a swap opening
+/// went ([`Record::opening`]); atomically, so a failed save never destroys an older file.
 ///
 /// # Errors
 /// [`FileError`] when the file cannot be written.
-pub fn save_game(game: &Game, names: [Option<String>; 2], path: &Path) -> Result<(), FileError> {
+pub fn save_game(
+    game: &Game,
+    names: [Option<String>; 2],
+    opening: Option<String>,
+    path: &Path,
+) -> Result<(), FileError> {
     let format = Format::from_path(path).unwrap_or(Format::Json);
     let mut rec = Record::from_game(game).map_err(|e| FileError::Write {
         path: path.to_path_buf(),
@@ -57,6 +70,7 @@ pub fn save_game(game: &Game, names: [Option<String>; 2], path: &Path) -> Result
     let [black, white] = names;
     rec.black = black;
     rec.white = white;
+    rec.opening = opening;
     record::save(path, &rec, format)
 }
 
@@ -79,7 +93,9 @@ pub fn load_game(path: &Path, size: u32, rule: Rule) -> Result<Game, FileError> 
 #[derive(Debug)]
 pub struct Session {
     game: Game,
+    /// The first player's seat and the second's (Black's and White's in a free opening).
     seats: [Seat; 2],
+    opening: SwapOpening,
     /// The moves as last saved or loaded (or at the start).
     saved: Vec<Point>,
     numbers: bool,
@@ -90,6 +106,28 @@ pub struct Session {
 pub const HINT_MOVES: usize = 3;
 /// How deep the hint's searches look (plies, the move itself included).
 pub const HINT_DEPTH: u32 = 4;
+
+/// What an AI did on its turn: a move (an opening stone included) or a colour choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AiAction {
+    /// It played a stone.
+    Move(AiMove),
+    /// It chose in a swap opening.
+    Choice(AiChoice),
+}
+
+/// A colour choice of an AI in a swap opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiChoice {
+    /// Who chose.
+    pub party: Party,
+    /// The choice.
+    pub choice: SwapChoice,
+    /// The search it chose by (its score is White's, who is to move).
+    pub info: SearchInfo,
+    /// The time it took.
+    pub elapsed: Duration,
+}
 
 /// What the AI did on its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,16 +143,39 @@ pub struct AiMove {
 }
 
 impl Session {
-    /// A session on `game` with the given seats; `move_time` limits each AI move.
+    /// A session on `game` with the given seats and a free opening; `move_time` limits each
+    /// AI move.
     pub fn new(game: Game, black: Seat, white: Seat, move_time: Duration) -> Session {
         let saved = game.moves().to_vec();
         Session {
             game,
             seats: [black, white],
+            opening: SwapOpening::new(OpeningRule::Free),
             saved,
             numbers: false,
             move_time,
         }
+    }
+
+    /// Plays the game under `rule`'s opening: the seat given as Black is the first player
+    /// (who places the opening stones), the other the second.
+    ///
+    /// # Errors
+    /// A message when the game has moves already (an opening rule applies to a new game).
+    pub fn set_opening(&mut self, rule: OpeningRule) -> Result<(), String> {
+        if !self.game.moves().is_empty() && rule != OpeningRule::Free {
+            return Err(format!(
+                "the {rule} opening applies to a new game, and this one has {} moves",
+                self.game.moves().len()
+            ));
+        }
+        self.opening = SwapOpening::new(rule);
+        Ok(())
+    }
+
+    /// The opening.
+    pub fn opening(&self) -> &SwapOpening {
+        &self.opening
     }
 
     /// The game.
@@ -122,24 +183,86 @@ impl Session {
         &self.game
     }
 
+    /// The seat of whoever plays `color` (before the colours are settled, the first player's
+    /// for Black).
+    fn seat_index(&self, color: Color) -> usize {
+        let party = self.opening.party_of(color).unwrap_or(match color {
+            Color::Black => Party::First,
+            Color::White => Party::Second,
+        });
+        party.index()
+    }
+
+    /// Who acts next: places, chooses or moves.
+    fn party_to_act(&self) -> Party {
+        self.opening.party_to_act(&self.game)
+    }
+
+    fn seat_name(&self, index: usize) -> String {
+        match &self.seats[index] {
+            Seat::Human => "human".to_string(),
+            Seat::Ai(p) => p.name(),
+        }
+    }
+
+    /// What the opening waits for, in words for a prompt (`None` once the colours are
+    /// settled), e.g. `"Swap2, first player (human): place opening stone 1 of 3 (Black)"`.
+    pub fn opening_prompt(&self) -> Option<String> {
+        let rule = self.opening.rule();
+        let who = |party: Party| format!("{party} ({})", self.seat_name(party.index()));
+        let capital = |text: String| {
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        };
+        match self.opening.step() {
+            OpeningStep::Settled { .. } => None,
+            OpeningStep::Place { party, color, left } => {
+                let total = if party == Party::First { 3 } else { 2 };
+                Some(capital(format!(
+                    "{rule}, {}: place opening stone {} of {total} ({color})",
+                    who(party),
+                    total - left + 1
+                )))
+            }
+            OpeningStep::Choose {
+                party,
+                can_place_two,
+            } => {
+                let two = if can_place_two {
+                    ", or two (place two more stones, White and Black, and let the first player choose)"
+                } else {
+                    ""
+                };
+                Some(capital(format!(
+                    "{rule}, {}: choose your colour: black or white (White moves next){two}",
+                    who(party)
+                )))
+            }
+        }
+    }
+
     /// Whether move numbers are shown.
     pub fn numbers(&self) -> bool {
         self.numbers
     }
 
-    /// Whether a person plays `color`.
+    /// Whether a person plays `color` (before the colours are settled: the first player for
+    /// Black).
     pub fn is_human(&self, color: Color) -> bool {
-        matches!(self.seats[color.index()], Seat::Human)
+        matches!(self.seats[self.seat_index(color)], Seat::Human)
     }
 
     /// Whether any person plays.
     pub fn has_human(&self) -> bool {
-        Color::ALL.iter().any(|&c| self.is_human(c))
+        self.seats.iter().any(|s| matches!(s, Seat::Human))
     }
 
-    /// Whether the game goes on and an AI is to move.
+    /// Whether the game goes on and an AI is to act (move, place an opening stone or choose).
     pub fn ai_to_move(&self) -> bool {
-        !self.game.is_over() && !self.is_human(self.game.side_to_move())
+        !self.game.is_over() && !matches!(self.seats[self.party_to_act().index()], Seat::Human)
     }
 
     /// Whether moves were played since the last save or load.
@@ -160,45 +283,101 @@ impl Session {
         Limits::move_time(self.move_time)
     }
 
-    /// Lets the AI to move play, calling `report` with its progress.
+    /// Lets the AI to act play (a move or an opening stone) or choose a colour, calling
+    /// `report` with its progress.
     ///
     /// # Errors
     /// An error message when it is not an AI's turn or the AI finds no legal move (the game is
     /// unchanged).
-    pub fn play_ai(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> Result<AiMove, String> {
+    pub fn play_ai(&mut self, report: &mut dyn FnMut(&SearchInfo)) -> Result<AiAction, String> {
         if self.game.is_over() {
             return Err("the game is over".into());
         }
+        let party = self.party_to_act();
         let color = self.game.side_to_move();
         let limits = self.limits();
-        let Seat::Ai(player) = &mut self.seats[color.index()] else {
-            return Err(format!("{color} is played by a person"));
+        let step = self.opening.step();
+        let Seat::Ai(player) = &mut self.seats[party.index()] else {
+            return Err(format!("the {party} is a person"));
         };
         let started = Instant::now();
-        let result = player.choose(self.game.board(), self.game.rule(), &limits, report);
+        if let OpeningStep::Choose { .. } = step {
+            let (choice, result) = choose_colour(
+                player.as_mut(),
+                self.game.board(),
+                self.game.rule(),
+                &limits,
+            );
+            self.opening
+                .choose(party, choice)
+                .map_err(|e| format!("{} chose badly: {e}", player.name()))?;
+            return Ok(AiAction::Choice(AiChoice {
+                party,
+                choice,
+                info: result.info,
+                elapsed: started.elapsed(),
+            }));
+        }
+        // The first player's opening stones are the engine's set opening; anything else is
+        // searched.
+        let planned = match step {
+            OpeningStep::Place {
+                party: Party::First,
+                ..
+            } => opening_stones(self.game.size())
+                .get(self.opening.stones())
+                .copied()
+                .filter(|&p| self.game.board().is_empty_at(p)),
+            _ => None,
+        };
+        let (point, info) = match planned {
+            Some(p) => (
+                p,
+                SearchInfo {
+                    depth: 0,
+                    seldepth: 0,
+                    score: gomoku_ai::Score::DRAW,
+                    nodes: 0,
+                    time: Duration::ZERO,
+                    pv: vec![p],
+                    multipv: 1,
+                },
+            ),
+            None => {
+                let result = player.choose(self.game.board(), self.game.rule(), &limits, report);
+                let point = result
+                    .best
+                    .ok_or_else(|| format!("{} found no move", player.name()))?;
+                (point, result.info)
+            }
+        };
         let elapsed = started.elapsed();
-        let point = result
-            .best
-            .ok_or_else(|| format!("{} found no move", player.name()))?;
-        self.game
-            .play(point)
-            .map_err(|e| format!("{} chose a bad move: {e}", player.name()))?;
-        Ok(AiMove {
+        let played = if matches!(step, OpeningStep::Place { .. }) {
+            self.opening
+                .place(&mut self.game, point)
+                .map_err(|e| e.to_string())
+        } else {
+            self.game.play(point).map(drop).map_err(|e| e.to_string())
+        };
+        played.map_err(|e| format!("{} chose a bad move: {e}", player.name()))?;
+        Ok(AiAction::Move(AiMove {
             color,
             point,
-            info: result.info,
+            info,
             elapsed,
-        })
+        }))
     }
 
     /// Carries out a command typed by a person.
     pub fn execute(&mut self, command: Command) -> Reply {
         match command {
             Command::Move(p) => self.human_move(p),
+            Command::Choose(choice) => self.human_choice(choice),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Restart => {
                 self.game.restart();
+                self.opening = SwapOpening::new(self.opening.rule());
                 for seat in &mut self.seats {
                     if let Seat::Ai(p) = seat {
                         p.new_game();
@@ -206,17 +385,19 @@ impl Session {
                 }
                 Reply::Message("New game.".into())
             }
-            Command::Save(path) => match save_game(&self.game, self.names(), &path) {
-                Ok(()) => {
-                    self.saved = self.game.moves().to_vec();
-                    Reply::Message(format!(
-                        "Saved {} moves to {}.",
-                        self.saved.len(),
-                        path.display()
-                    ))
+            Command::Save(path) => {
+                match save_game(&self.game, self.names(), self.opening_summary(), &path) {
+                    Ok(()) => {
+                        self.saved = self.game.moves().to_vec();
+                        Reply::Message(format!(
+                            "Saved {} moves to {}.",
+                            self.saved.len(),
+                            path.display()
+                        ))
+                    }
+                    Err(e) => Reply::Error(format!("cannot save: {e}")),
                 }
-                Err(e) => Reply::Error(format!("cannot save: {e}")),
-            },
+            }
             // A file of another size or rule brings its own; the players adapt.
             Command::Load(path) => {
                 match load_game(&path, self.game.size() as u32, self.game.rule()) {
@@ -253,17 +434,21 @@ impl Session {
         }
     }
 
-    /// The players' names for a record: `human` or the AI's name.
+    /// The players' names for a record, Black's first: `human` or the AI's name.
     fn names(&self) -> [Option<String>; 2] {
-        self.seats.each_ref().map(|seat| {
-            Some(match seat {
-                Seat::Human => "human".to_string(),
-                Seat::Ai(p) => p.name(),
-            })
-        })
+        [Color::Black, Color::White].map(|c| Some(self.seat_name(self.seat_index(c))))
+    }
+
+    /// How the opening went, for a record ([`SwapOpening::summary`]).
+    pub fn opening_summary(&self) -> Option<String> {
+        let names = [self.seat_name(0), self.seat_name(1)];
+        self.opening
+            .summary(self.game.moves(), [&names[0], &names[1]])
     }
 
     fn load(&mut self, game: Game, path: &Path) -> Reply {
+        // A loaded game goes on as it stands: the first player plays Black.
+        self.opening = SwapOpening::new(OpeningRule::Free);
         self.game = game;
         self.saved = self.game.moves().to_vec();
         for seat in &mut self.seats {
@@ -282,31 +467,74 @@ impl Session {
     }
 
     fn human_move(&mut self, p: Point) -> Reply {
-        if !self.game.is_over() && !self.is_human(self.game.side_to_move()) {
-            return Reply::Error(format!(
-                "it is {}'s turn (the AI)",
-                self.game.side_to_move()
-            ));
+        let party = self.party_to_act();
+        if !self.game.is_over() && !matches!(self.seats[party.index()], Seat::Human) {
+            return Reply::Error(match self.opening.step() {
+                OpeningStep::Settled { .. } => {
+                    format!("it is {}'s turn (the AI)", self.game.side_to_move())
+                }
+                _ => format!("it is the {party}'s turn (the AI)"),
+            });
         }
-        match self.game.play(p) {
-            Ok(_) => Reply::Message(String::new()),
+        let played = match self.opening.step() {
+            OpeningStep::Settled { .. } => self.game.play(p).map(drop).map_err(|e| e.to_string()),
+            OpeningStep::Place { .. } => self
+                .opening
+                .place(&mut self.game, p)
+                .map_err(|e| e.to_string()),
+            OpeningStep::Choose { can_place_two, .. } => Err(format!(
+                "choose a colour first: type black or white{}",
+                if can_place_two { " (or two)" } else { "" }
+            )),
+        };
+        match played {
+            Ok(()) => Reply::Message(String::new()),
+            Err(e) => Reply::Error(e),
+        }
+    }
+
+    fn human_choice(&mut self, choice: SwapChoice) -> Reply {
+        let party = self.party_to_act();
+        if !matches!(self.opening.step(), OpeningStep::Choose { .. }) {
+            return Reply::Error("there is no colour to choose now".into());
+        }
+        if !matches!(self.seats[party.index()], Seat::Human) {
+            return Reply::Error(format!("the {party} (the AI) is to choose"));
+        }
+        match self.opening.choose(party, choice) {
+            Ok(()) => {
+                let mut text = format!("The {party} {choice}.");
+                if let Some(color) = choice.color() {
+                    let other = self.seat_name(party.other().index());
+                    text += &format!(" The {} ({other}) plays {}.", party.other(), !color);
+                }
+                Reply::Message(text)
+            }
             Err(e) => Reply::Error(e.to_string()),
         }
     }
 
     fn undo(&mut self) -> Reply {
-        let seats = &self.seats;
-        let taken = undo_to_person(&mut self.game, |c| matches!(seats[c.index()], Seat::Human));
+        if !self.opening.is_settled() {
+            return Reply::Error("the opening cannot be taken back: restart for a new one".into());
+        }
+        let floor = self.opening.stones();
+        let human = Color::ALL.map(|c| self.is_human(c));
+        let taken = undo_to_person(&mut self.game, floor, |c| human[c.index()]);
         if taken.is_empty() {
-            return Reply::Error("nothing to undo".into());
+            return Reply::Error(if floor > 0 {
+                "nothing to undo (the opening stones stay)".into()
+            } else {
+                "nothing to undo".into()
+            });
         }
         let list: Vec<String> = taken.iter().map(Point::to_string).collect();
         Reply::Message(format!("Took back {}.", list.join(" ")))
     }
 
     fn redo(&mut self) -> Reply {
-        let seats = &self.seats;
-        let replayed = redo_to_person(&mut self.game, |c| matches!(seats[c.index()], Seat::Human));
+        let human = Color::ALL.map(|c| self.is_human(c));
+        let replayed = redo_to_person(&mut self.game, |c| human[c.index()]);
         if replayed.is_empty() {
             return Reply::Error("nothing to redo".into());
         }
@@ -364,7 +592,9 @@ mod tests {
         assert!(s.ai_to_move());
         // A person cannot move for the AI.
         assert!(matches!(s.execute(mv("a1")), Reply::Error(_)));
-        let reply = s.play_ai(&mut |_| {}).unwrap();
+        let Ok(AiAction::Move(reply)) = s.play_ai(&mut |_| {}) else {
+            panic!("the AI moves");
+        };
         assert_eq!(reply.color, Color::White);
         assert_eq!(s.game().moves().len(), 2);
         assert!(matches!(s.execute(Command::Undo), Reply::Message(_)));

@@ -17,7 +17,7 @@ use gomoku_rules::Point;
 use crate::play::command::{Command, parse_command};
 use crate::play::render::{RenderOptions, render_board, render_status};
 use crate::play::session::{Reply, Session};
-use crate::play::{describe_ai_move, describe_progress};
+use crate::play::{describe_ai_action, describe_progress};
 
 /// The letters that move the cursor when typed alone.
 const CURSOR_LETTERS: &str = "hjklwasd";
@@ -86,6 +86,12 @@ impl Screen {
         for m in &self.messages {
             write!(out, "{m}\r\n")?;
         }
+        if let Some(opening) = session
+            .opening_prompt()
+            .filter(|_| !session.game().is_over())
+        {
+            write!(out, "{opening}\r\n")?;
+        }
         if self.confirming_quit {
             write!(out, "Moves are not saved. Quit anyway? (y/n) ")?;
         } else {
@@ -134,7 +140,14 @@ fn event_loop(session: &mut Session, color: bool, out: &mut impl Write) -> io::R
         cursor: centre,
         cursor_before: centre,
         line: String::new(),
-        messages: vec!["Type help for the commands.".into()],
+        messages: [
+            Some("Type help for the commands.".to_string()),
+            (session.opening().rule() != gomoku_rules::OpeningRule::Free)
+                .then(|| session.opening().rule().explain(session.game().rule())),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         confirming_quit: false,
         color,
     };
@@ -146,7 +159,7 @@ fn event_loop(session: &mut Session, color: bool, out: &mut impl Write) -> io::R
                 let _ = out.flush();
             };
             match session.play_ai(&mut report) {
-                Ok(m) => screen.say(describe_ai_move(&m)),
+                Ok(action) => screen.say(describe_ai_action(&action)),
                 Err(e) => screen.say(format!("error: {e}")),
             }
             continue;

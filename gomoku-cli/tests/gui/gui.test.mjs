@@ -39,7 +39,7 @@ async function openBoard() {
 }
 
 /** Starts a new game from the settings form. */
-async function newGame(page, { black, white, rule = "freestyle", size = 15, time = "100" }) {
+async function newGame(page, { black, white, rule = "freestyle", size = 15, time = "100", opening = "free" }) {
   const details = page.locator("#settings-card");
   if (!(await details.evaluate((d) => d.open))) await page.click("#settings-card summary");
   await page.selectOption("#set-black", black);
@@ -47,6 +47,7 @@ async function newGame(page, { black, white, rule = "freestyle", size = 15, time
   await page.selectOption("#set-rule", rule);
   await page.selectOption("#set-size", String(size));
   await page.selectOption("#set-time", time);
+  await page.selectOption("#set-opening", opening);
   // The server's answer, not the board, says the game started: engines may move at once.
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/new") && r.request().method() === "POST"),
@@ -54,8 +55,9 @@ async function newGame(page, { black, white, rule = "freestyle", size = 15, time
   ]);
   assert.equal(response.status(), 200);
   const game = await response.json();
-  assert.deepEqual([game.black, game.white, game.rule, game.size], [black, white, rule, size]);
-  assert.equal(game.moves.length, 0);
+  assert.deepEqual([game.black, game.white, game.rule, game.size, game.opening.rule], [black, white, rule, size, opening]);
+  // An engine that opens a swap game places its three stones at once.
+  if (opening === "free" || black === "human") assert.equal(game.moves.length, 0);
   await page.waitForFunction((n) => document.querySelectorAll("#board [data-point]").length === n * n, size);
 }
 
@@ -221,6 +223,90 @@ describe("gomoku gui in Chromium", () => {
     await other.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length >= 1, null, { timeout: 30000 });
     assert.equal(await stoneCount(page), 5);
     await closeBoard(other);
+    await closeBoard(page);
+  });
+
+  test("swap2: a person opens and the engine chooses; the engine opens and a person chooses", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "engine:beginner", opening: "swap2" });
+    assert.match(await status(page), /^Swap2, first player \(human\): place opening stone 1 of 3 \(Black\)$/);
+    assert.match(await page.locator("#opening-rule").textContent(), /places two more/);
+    for (const p of ["h8", "i9", "f7"]) {
+      const before = await stoneCount(page);
+      await page.click(`[data-point="${p}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n + 1, before);
+    }
+    assert.equal(await page.locator('[data-point="i9"]').getAttribute("data-stone"), "white");
+    // The engine chooses by its search; the panel then tells the opening's story.
+    await page.waitForFunction(() => / took (Black|White)/.test(document.getElementById("opening-rule").textContent), null, { timeout: 30000 });
+    await page.waitForFunction(() => /^(Black|White) to move$/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+    assert.ok(await page.locator("#opening-choice").isHidden());
+
+    await newGame(page, { black: "engine:beginner", white: "human", opening: "swap2" });
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 3);
+    await page.locator("#choose-two").waitFor({ state: "visible" });
+    assert.match(await status(page), /second player \(human\): take Black or White, or place two more stones/);
+    // A stone where a choice is due is refused with a message.
+    await page.click('[data-point="a1"]');
+    await page.waitForFunction(() => !document.getElementById("message").hidden);
+    assert.match(await page.locator("#message").textContent(), /Choose a colour first/);
+    await page.click("#choose-white");
+    await page.waitForFunction(() => document.getElementById("status").textContent === "White to move");
+    assert.ok(await page.locator("#opening-choice").isHidden());
+    assert.equal(await page.locator("#white-name").textContent(), "Human");
+    await page.click('[data-point="j10"]');
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 5, null, { timeout: 30000 });
+    await closeBoard(page);
+  });
+
+  test("review: the graph under the board, browse mode and playing on", { timeout: TEST_TIMEOUT }, async () => {
+    const page = await openBoard();
+    await newGame(page, { black: "human", white: "human" });
+    // Black's open three on the h-file; White looks away, and Black makes an open four.
+    const game = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"];
+    for (const p of game) {
+      const before = await stoneCount(page);
+      await page.click(`[data-point="${p}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n + 1, before);
+    }
+    const started = Date.now();
+    await page.click("#review-button");
+    await page.waitForFunction(() => /Reviewing|Black:/.test(document.getElementById("review-progress").textContent));
+    await page.waitForFunction((n) => document.querySelectorAll("#review [data-review-ply]").length === n, game.length, { timeout: 60000 });
+    assert.ok(Date.now() - started < 60000, "the review takes less than a minute");
+    assert.match(await page.locator("#review-progress").textContent(), /^Black: .* White: .*blunder/);
+    const marks = await page.locator("#review [data-mark]").evaluateAll((gs) => gs.map((g) => [g.getAttribute("data-review-ply"), g.getAttribute("data-mark")]));
+    assert.ok(marks.some(([, m]) => m === "blunder"), `marks ${JSON.stringify(marks)}`);
+    assert.ok(marks.every(([, m]) => ["inaccuracy", "mistake", "blunder"].includes(m)));
+
+    // Ply 2: the board after two moves, the second one last.
+    await page.click('#review [data-review-ply="2"]');
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 2);
+    assert.equal(await page.locator('[data-point="a1"]').getAttribute("data-last"), "");
+    assert.equal(await page.locator('[data-point="h9"]').getAttribute("data-stone"), null);
+    assert.match(await page.locator("#browse-info").textContent(), /^Move 2 of 8: a1 \(White\)/);
+    // The arrows step, and a blundered move shows the engine's better one.
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 3);
+    const blunder = Number(marks.find(([, m]) => m === "blunder")[0]);
+    await page.click(`#review [data-review-ply="${blunder}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n, blunder);
+    assert.equal(await page.locator("#board [data-better]").count(), 1, "the better move is shown");
+    const shot = path.join(out, "review.png");
+    await page.screenshot({ path: shot });
+    // Esc returns to the game.
+    await page.keyboard.press("Escape");
+    await page.waitForFunction((n) => document.querySelectorAll("#board [data-stone]").length === n, game.length);
+    assert.ok(await page.locator("#browse-bar").isHidden());
+
+    // Playing on from move 4 asks first, then takes the later moves back.
+    await page.click('#review [data-review-ply="4"]');
+    page.once("dialog", (d) => d.accept());
+    await page.click('[data-point="h11"]');
+    await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 5);
+    assert.equal(await page.locator('[data-point="h11"]').getAttribute("data-number"), "5");
+    assert.ok(await page.locator("#review-area").isHidden(), "the review went with the old game");
+    assert.equal(await status(page), "White to move");
     await closeBoard(page);
   });
 

@@ -101,6 +101,10 @@ pub struct Record {
     pub event: Option<String>,
     /// When the game was played, as the file gives it (ideally `YYYY-MM-DD`).
     pub date: Option<String>,
+    /// How the opening went, in words, for games under a swap rule (who placed the opening
+    /// stones and who chose which colour; see [`crate::SwapOpening::summary`]). JSON records
+    /// keep it as `opening`, SGF as `ON[...]`.
+    pub opening: Option<String>,
 }
 
 impl Record {
@@ -147,6 +151,7 @@ impl Record {
             white: None,
             event: None,
             date: None,
+            opening: None,
         }
     }
 

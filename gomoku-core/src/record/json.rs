@@ -11,7 +11,8 @@
 //!   "white": "Bob",
 //!   "result": "black",
 //!   "event": "Club championship",
-//!   "date": "2026-05-01"
+//!   "date": "2026-05-01",
+//!   "opening": "swap: the first player (Alice) placed h8 i9 f7; the second player (Bob) took Black"
 //! }
 //! ```
 //!
@@ -51,6 +52,8 @@ struct RecordData {
     event: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    opening: Option<String>,
 }
 
 /// Reads a JSON record.
@@ -86,6 +89,7 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
     record.white = data.white;
     record.event = data.event;
     record.date = data.date;
+    record.opening = data.opening;
     Ok(record)
 }
 
@@ -102,6 +106,7 @@ pub(crate) fn write(record: &Record) -> String {
         result: record.stated_result(),
         event: record.event.clone(),
         date: record.date.clone(),
+        opening: record.opening.clone(),
     };
     // Serialising plain strings, numbers and enums cannot fail.
     let mut out = serde_json::to_string_pretty(&data).unwrap_or_default();

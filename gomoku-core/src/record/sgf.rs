@@ -303,6 +303,7 @@ fn read_game(
     let mut rule = options.rule;
     let mut result = None;
     let (mut black, mut white, mut event, mut date) = (None, None, None, None);
+    let mut opening = None;
     // Game information lives in the root node, but is read wherever it appears.
     for prop in &game.props {
         let first = &prop.value;
@@ -327,6 +328,7 @@ fn read_game(
             "PW" => white = Some(simple_text(value)),
             "EV" => event = Some(simple_text(value)),
             "DT" => date = Some(simple_text(value)),
+            "ON" => opening = Some(simple_text(value)),
             "AB" | "AW" | "AE" => {
                 return Err(RecordError::at(
                     FORMAT,
@@ -381,6 +383,7 @@ fn read_game(
     record.white = white;
     record.event = event;
     record.date = date;
+    record.opening = opening;
     Ok(record)
 }
 
@@ -515,6 +518,7 @@ pub(crate) fn write(record: &Record) -> String {
         ("PW", &record.white),
         ("EV", &record.event),
         ("DT", &record.date),
+        ("ON", &record.opening),
     ] {
         if let Some(value) = value {
             let _ = write!(out, "{id}[{}]", escape(value));

@@ -20,6 +20,8 @@
   let live = null;         // the latest info event of the running search
   let busy = false;        // a click is on its way
   let drawnGeometry = "";  // size of the board drawn, to redraw the grid only when it changes
+  let browsePly = null;    // browse mode: the board after this many moves of the reviewed game
+  let drawnReview = "";    // the review graph drawn (its SVG text)
 
   // ---------------------------------------------------------------- API
 
@@ -172,10 +174,21 @@
     for (const child of Array.from(g.childNodes)) {
       if (!child.classList.contains("hit")) g.removeChild(child);
     }
-    for (const attr of ["data-stone", "data-number", "data-win", "data-forbidden", "data-hint", "data-last"]) {
+    for (const attr of ["data-stone", "data-number", "data-win", "data-forbidden", "data-hint", "data-last", "data-better"]) {
       g.removeAttribute(attr);
     }
     g.classList.remove("playable");
+  }
+
+  // The reviewed moves, once the review is done.
+  function reviewMoves() {
+    return state && state.review && state.review.report ? state.review.report.moves : null;
+  }
+
+  // Whether a person is to move after `ply` moves (browse mode: can play on from there).
+  function humanAfter(ply) {
+    const color = ply % 2 === 0 ? "black" : "white";
+    return state[color] === "human";
   }
 
   function drawBoard() {
@@ -183,12 +196,20 @@
     if (drawnGeometry !== `${size}` || board.querySelectorAll("[data-point]").length !== size * size) {
       drawGrid(size);
     }
+    const browsing = browsePly !== null;
     const showNumbers = $("numbers").checked;
-    const stones = new Map(state.stones.map((s) => [s.point, s]));
-    const win = new Set(state.outcome.line);
-    const forbidden = new Set(state.forbidden);
-    const hints = new Map(((state.hint && state.hint.moves) || []).map((m, i) => [m.point, i + 1]));
-    const playable = state.human_to_move && !busy;
+    const shown = browsing ? state.stones.filter((s) => s.number <= browsePly) : state.stones;
+    const stones = new Map(shown.map((s) => [s.point, s]));
+    const atEnd = !browsing || browsePly === state.stones.length;
+    const win = new Set(atEnd ? state.outcome.line : []);
+    const forbidden = new Set(browsing ? [] : state.forbidden);
+    const hints = new Map(((!browsing && state.hint && state.hint.moves) || []).map((m, i) => [m.point, i + 1]));
+    const lastMove = browsing ? (shown.length ? shown[shown.length - 1].point : null) : state.last_move;
+    const reviewed = reviewMoves();
+    const better = browsing && browsePly > 0 && reviewed && reviewed[browsePly - 1] ? reviewed[browsePly - 1].best : null;
+    const playable = !busy && (browsing
+      ? state.outcome.result === "ongoing" || browsePly < state.stones.length
+      : state.human_to_move) && (!browsing || humanAfter(browsePly));
     for (const g of board.querySelectorAll("g[data-point]")) {
       const name = g.getAttribute("data-point");
       clearPoint(g);
@@ -201,7 +222,7 @@
           g.setAttribute("data-win", "");
           el("circle", { r: STONE + 3.5, class: "win-ring" }, g);
         }
-        if (state.last_move === name) {
+        if (lastMove === name) {
           g.setAttribute("data-last", "");
           if (showNumbers) el("circle", { r: STONE - 2.5, class: "last-ring" }, g);
           else el("circle", { r: 5, class: "last-dot" }, g);
@@ -214,6 +235,11 @@
         } else if (playable) {
           g.classList.add("playable");
           el("circle", { r: STONE, class: `ghost ${state.to_move}` }, g);
+        }
+        if (better === name) {
+          // The engine's better move for the move shown: a blue ring.
+          g.setAttribute("data-better", "");
+          el("circle", { r: STONE, class: "better-mark" }, g);
         }
         if (hints.has(name)) {
           // A green ring, its rank on a badge aside (the centre stays free for the best line).
@@ -245,7 +271,7 @@
     const layer = $("marks-over");
     layer.textContent = "";
     const info = currentInfo();
-    if (!info || !info.pv || state.outcome.result !== "ongoing") return;
+    if (browsePly !== null || !info || !info.pv || state.outcome.result !== "ongoing") return;
     const occupied = new Set(state.stones.map((s) => s.point));
     let color = info.color;
     info.pv.slice(0, 6).forEach((name, i) => {
@@ -382,7 +408,112 @@
     moves.textContent = state.moves.map((m, i) => `${i + 1}.${m}`).join(" ");
     moves.scrollTop = moves.scrollHeight;
     if (state.error) showMessage(`The engine failed: ${state.error}`);
+    $("review-button").disabled = state.moves.length === 0 || !!(state.review && state.review.running);
+    drawOpening();
+    drawReview();
     drawAnalysis();
+  }
+
+  // ---------------------------------------------------------------- review and browse mode
+
+  function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+  }
+
+  function drawReview() {
+    const review = state.review;
+    $("review-area").hidden = !review;
+    document.body.classList.toggle("reviewing", !!review);
+    if (!review) {
+      $("review-holder").textContent = "";
+      drawnReview = "";
+      if (browsePly !== null) leaveBrowse();
+      return;
+    }
+    const progress = $("review-progress");
+    if (review.running) {
+      progress.textContent = `Reviewing… ${review.done}/${review.total} positions`;
+    } else {
+      const side = (name, s) => `${name}: ${plural(s.inaccuracies, "inaccuracy", "inaccuracies")}, ${plural(s.mistakes, "mistake", "mistakes")}, ${plural(s.blunders, "blunder", "blunders")}`;
+      const sum = review.report.summary;
+      progress.textContent = `${side("Black", sum.black)} · ${side("White", sum.white)}. Click a move to see it.`;
+    }
+    const svg = review.svg || "";
+    if (svg !== drawnReview) {
+      // Our own server's markup (points, numbers and mark names only).
+      $("review-holder").innerHTML = svg;
+      drawnReview = svg;
+    }
+    for (const g of $("review-holder").querySelectorAll("[data-review-ply]")) {
+      g.classList.toggle("selected", Number(g.getAttribute("data-review-ply")) === browsePly);
+    }
+    drawBrowseBar();
+  }
+
+  function drawBrowseBar() {
+    const bar = $("browse-bar");
+    bar.hidden = browsePly === null;
+    if (browsePly === null) return;
+    const total = state.stones.length;
+    const moves = reviewMoves() || [];
+    let text = "The empty board";
+    if (browsePly > 0) {
+      const stone = state.stones[browsePly - 1];
+      const m = moves[browsePly - 1];
+      text = `Move ${browsePly} of ${total}: ${stone.point} (${capital(stone.color)})`;
+      if (m && m.mark) text += ` — ${m.mark}`;
+      if (m && m.best) text += `; better ${m.best}`;
+    }
+    $("browse-info").textContent = text;
+    $("browse-prev").disabled = browsePly <= 0;
+    $("browse-next").disabled = browsePly >= total;
+  }
+
+  function browse(ply) {
+    if (!state || !reviewMoves()) return;
+    browsePly = Math.max(0, Math.min(ply, state.stones.length));
+    drawBoard();
+    drawReview();
+  }
+
+  function leaveBrowse() {
+    browsePly = null;
+    $("browse-bar").hidden = true;
+    for (const g of $("review-holder").querySelectorAll(".selected")) g.classList.remove("selected");
+    if (state) drawBoard();
+  }
+
+  // A click on the board while browsing: at the end of the game it is a normal move; earlier, a
+  // person may play on from there (asked first: the later moves are taken back).
+  async function playFromBrowse(point) {
+    const ply = browsePly;
+    const later = state.stones.length - ply;
+    if (later === 0) {
+      leaveBrowse();
+      return true;
+    }
+    if (!humanAfter(ply)) {
+      showMessage(`After move ${ply} the engine is to move: browse to one of your turns to play on.`);
+      return false;
+    }
+    if (!window.confirm(`Play on from move ${ply}? The ${plural(later, "later move is", "later moves are")} taken back (Redo brings them back until you play).`)) {
+      return false;
+    }
+    leaveBrowse();
+    return (await act("rewind", { ply })) !== null;
+  }
+
+  // The swap opening: the choice buttons when a person is to choose, and the rule in words.
+  function drawOpening() {
+    const opening = state.opening;
+    const choosing = opening.human_to_choose;
+    $("opening-choice").hidden = !choosing;
+    $("choose-two").hidden = !(choosing && opening.can_place_two);
+    const rule = $("opening-rule");
+    const show = opening.rule !== "free";
+    rule.hidden = !show;
+    rule.textContent = show ? (opening.summary || opening.explain) : "";
+    rule.title = opening.explain;
   }
 
   function render(next) {
@@ -471,11 +602,13 @@
       for (const p of options.players) option(select, p.spec, p.label);
     }
     for (const rule of options.rules) option($("set-rule"), rule, capital(rule));
+    for (const o of options.openings) option($("set-opening"), o.name, o.label);
     for (let s = options.min_size; s <= options.max_size; s++) option($("set-size"), String(s), `${s}×${s}`);
     for (const f of options.formats) option($("save-format"), f.name, `${f.label} (.${f.extension})`);
     $("set-black").value = options.defaults.black;
     $("set-white").value = options.defaults.white;
     $("set-rule").value = options.defaults.rule;
+    $("set-opening").value = options.defaults.opening;
     $("set-size").value = String(options.defaults.size);
     $("set-time").value = String(options.move_time_ms.default);
   }
@@ -489,6 +622,7 @@
     ensureOption($("set-black"), s.black);
     ensureOption($("set-white"), s.white);
     ensureOption($("set-rule"), s.rule);
+    ensureOption($("set-opening"), s.opening.rule);
     ensureOption($("set-size"), String(s.size));
     ensureOption($("set-time"), String(s.move_time_ms));
   }
@@ -498,6 +632,7 @@
       black: $("set-black").value || undefined,
       white: $("set-white").value || undefined,
       rule: $("set-rule").value || undefined,
+      opening: $("set-opening").value || undefined,
       size: $("set-size").value ? Number($("set-size").value) : undefined,
       move_time_ms: Number($("set-time").value),
     };
@@ -509,8 +644,13 @@
     const g = e.target.closest("g[data-point]");
     if (!g || !state || busy) return;
     if (g.hasAttribute("data-stone")) return;
+    if (browsePly !== null && !(await playFromBrowse(g.getAttribute("data-point")))) return;
     if (!state.human_to_move) {
-      showMessage(state.outcome.result === "ongoing" ? "Wait for the engine's move." : "The game is over: undo or start a new one.");
+      let text = "The game is over: undo or start a new one.";
+      if (state.outcome.result === "ongoing") {
+        text = state.opening.human_to_choose ? "Choose a colour first (the buttons under the status)." : "Wait for the engine's move.";
+      }
+      showMessage(text);
       return;
     }
     busy = true;
@@ -522,6 +662,17 @@
     }
   });
 
+  $("choose-black").addEventListener("click", () => act("choose", { choice: "black" }));
+  $("choose-white").addEventListener("click", () => act("choose", { choice: "white" }));
+  $("choose-two").addEventListener("click", () => act("choose", { choice: "two" }));
+  $("review-button").addEventListener("click", () => act("review", {}));
+  $("review-holder").addEventListener("click", (e) => {
+    const g = e.target.closest("[data-review-ply]");
+    if (g) browse(Number(g.getAttribute("data-review-ply")));
+  });
+  $("browse-prev").addEventListener("click", () => browse(browsePly - 1));
+  $("browse-next").addEventListener("click", () => browse(browsePly + 1));
+  $("browse-exit").addEventListener("click", () => leaveBrowse());
   $("undo").addEventListener("click", () => act("undo"));
   $("redo").addEventListener("click", () => act("redo"));
   $("restart").addEventListener("click", () => act("new", {}));
@@ -563,6 +714,19 @@
     }
     const loaded = await act("load", { text: await file.text(), filename: file.name });
     if (loaded) fillForm(loaded);
+  });
+
+  // Browse mode: the arrows step through the reviewed game, Esc returns to it.
+  document.addEventListener("keydown", (e) => {
+    if (browsePly === null || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      browse(Number.isFinite(step) ? browsePly + step : (step < 0 ? 0 : state.stones.length));
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      leaveBrowse();
+    }
   });
 
   document.addEventListener("keydown", (e) => {
