@@ -23,9 +23,19 @@ use crate::arena_settings::MatchCliError;
 use crate::events::EventLog;
 use crate::run_settings::RunSettings;
 
-/// The journal's name in the records directory (hidden, so that `gomoku tune DIR` and the like
-/// see only the records).
+/// The journal's name in the records directory of a whole run (hidden, so that `gomoku tune
+/// DIR` and the like see only the records).
 pub const JOURNAL: &str = ".gomoku-run.jsonl";
+
+/// The journal's name for `shard`: [`JOURNAL`] for the whole run, `.gomoku-run-KofN.jsonl` for
+/// a part (so the shards of a run can share one records directory).
+pub fn journal_name(shard: Shard) -> String {
+    if shard.is_whole() {
+        JOURNAL.to_string()
+    } else {
+        format!(".gomoku-run-{}of{}.jsonl", shard.index(), shard.count())
+    }
+}
 
 /// The options of a run that is one part of a larger one.
 #[derive(Clone, Debug, Default)]
@@ -85,10 +95,7 @@ pub enum ResumeError {
         message: String,
     },
     /// Records but no journal: a run of an older version, nothing to resume from.
-    #[error(
-        "{0}: game records but no journal ({JOURNAL}) to resume from; start the run in another \
-         directory"
-    )]
+    #[error("{0}: game records but no journal to resume from; start the run in another directory")]
     NoJournal(PathBuf),
 }
 
@@ -165,7 +172,7 @@ impl ScaleOut {
             None if self.resume => return Err(ResumeError::NoRecords.into()),
             None => None,
             Some(dir) => {
-                let path = dir.join(JOURNAL);
+                let path = dir.join(journal_name(self.shard));
                 let io_error = |source| ResumeError::Io {
                     path: path.clone(),
                     source,
@@ -185,7 +192,8 @@ impl ScaleOut {
                         write_file(&path, complete.as_bytes()).map_err(io_error)?;
                     }
                     None => {
-                        if self.resume && holds_records(dir) {
+                        let prefix = if pairings > 1 { "pairing-01-" } else { "" };
+                        if self.resume && holds_records(dir, prefix, &games, record_format) {
                             return Err(ResumeError::NoJournal(dir.to_path_buf()).into());
                         }
                         let mut line = serde_json::to_string(&header).map_err(io::Error::other)?;
@@ -249,23 +257,20 @@ impl ScaleOut {
     }
 }
 
-/// Whether `dir` holds game records of a match or tournament.
-fn holds_records(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.filter_map(Result::ok).any(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with("game-") || name.starts_with("pairing-")
-        })
+/// Whether `dir` holds a record of one of `games` (as `PREFIXgame-NNNN.EXT`).
+fn holds_records(dir: &Path, prefix: &str, games: &std::ops::Range<u32>, format: Format) -> bool {
+    games.clone().any(|i| {
+        dir.join(format!("{prefix}game-{:04}.{}", i + 1, format.extension()))
+            .exists()
     })
 }
 
-/// A journal's complete lines (as text) and its games with their line numbers, once its header
-/// is found to be `expected`; `None` when there is no journal.
-fn read_journal(
-    path: &Path,
-    expected: &Header,
-) -> Result<Option<(String, Vec<(usize, GameEvent)>)>, ResumeError> {
+/// A journal read back: its complete lines (as text) and its games with their line numbers.
+type Journal = (String, Vec<(usize, GameEvent)>);
+
+/// The journal at `path`, once its header is found to be `expected`; `None` when there is no
+/// journal.
+fn read_journal(path: &Path, expected: &Header) -> Result<Option<Journal>, ResumeError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),

@@ -64,8 +64,11 @@ struct SelfplaySettings {
     shard: String,
 }
 
-/// The settings file's name in the output directory (hidden from `gomoku tune OUT`).
-pub const SETTINGS_FILE: &str = ".gomoku-selfplay.json";
+/// The settings file's name in the output directory for `shard` (hidden from `gomoku tune
+/// OUT`; one per shard, so the shards of a run can share the directory).
+pub fn settings_file(shard: Shard) -> String {
+    format!(".gomoku-selfplay-{}of{}.json", shard.index(), shard.count())
+}
 
 fn record_path(options: &SelfplayOptions, index: usize) -> PathBuf {
     options.out.join(format!(
@@ -82,7 +85,7 @@ fn start(
     settings: &SelfplaySettings,
     range: std::ops::Range<usize>,
 ) -> Result<Vec<(usize, Record)>, String> {
-    let path = options.out.join(SETTINGS_FILE);
+    let path = options.out.join(settings_file(options.shard));
     let earlier = match std::fs::read_to_string(&path) {
         Ok(text) if options.resume => Some(
             serde_json::from_str::<SelfplaySettings>(&text)
@@ -221,10 +224,7 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| {
-                loop {
-                    let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
+                while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     if first_error.lock().is_ok_and(|e| e.is_some()) {
                         break;
                     }
