@@ -17,6 +17,7 @@ use gomoku_rules::record::{self, Format, GameResult, Record};
 use gomoku_rules::{Color, GameError, Rule};
 
 use crate::player_spec::{PlayerSpec, SpecError};
+use crate::resume::{ResumeError, ScaleOut};
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +88,8 @@ pub struct ArenaSettings {
     pub void_replays: u32,
     /// Raised (by Ctrl-C) to stop and report the games finished so far.
     pub interrupt: StopFlag,
+    /// A shard, a resumed run, an event stream.
+    pub scale_out: ScaleOut,
 }
 
 /// Why a match or tournament could not run.
@@ -137,6 +140,17 @@ pub enum MatchCliError {
     /// Output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+    /// The run cannot be resumed.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// The event stream cannot be written.
+    #[error("events: {path}: {source}")]
+    Events {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
 }
 
 impl ArenaSettings {

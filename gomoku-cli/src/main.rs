@@ -1,5 +1,5 @@
-//! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `bench`, `pbrain`,
-//! `convert`, `show`, `solve`, `analyze`, `selfplay`, `tune` and `spsa`.
+//! The `gomoku` command-line program: `play`, `gui`, `match`, `tournament`, `merge`, `bench`,
+//! `pbrain`, `convert`, `show`, `solve`, `analyze`, `selfplay`, `tune` and `spsa`.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -10,7 +10,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use gomoku_ai::StopFlag;
 use gomoku_ai::arena::{
-    DEFAULT_TIME_TOLERANCE, SprtConfig, SprtModel, SprtParseError, TimeControl, TournamentFormat,
+    DEFAULT_TIME_TOLERANCE, Shard, SprtConfig, SprtModel, SprtParseError, TimeControl,
+    TournamentFormat,
 };
 use gomoku_cli::arena_settings::{ArenaSettings, OpeningsChoice, OpeningsOrder};
 use gomoku_cli::duration_arg::parse_duration;
@@ -18,6 +19,7 @@ use gomoku_cli::match_runner::{self, MatchOptions};
 use gomoku_cli::play::{self, ColorChoice, PlayOptions};
 use gomoku_cli::player_spec::{DEFAULT_AI, PlayerSpec};
 use gomoku_cli::record_cmd;
+use gomoku_cli::resume::ScaleOut;
 use gomoku_cli::tournament_runner::{self, TournamentOptions};
 use gomoku_rules::record::{self, Format, ReadOptions};
 use gomoku_rules::{Game, OpeningRule, Rule};
@@ -50,6 +52,9 @@ enum Commands {
     Match(MatchArgs),
     /// Play a round robin (or a gauntlet) between several AIs: crosstable and Elo ranking.
     Tournament(TournamentArgs),
+    /// Pool the --json results of the shards of a match (`gomoku match --shard K/N --json`):
+    /// score, W/L/D per colour, game pairs, Elo and SPRT, as one run of all the games reports.
+    Merge(MergeArgs),
     /// Run the engine's deterministic search benchmark (with --mates: the mate suite)
     Bench(BenchArgs),
     /// Speak the Gomocup protocol on stdin/stdout (what `pbrain-gomoku` does).
@@ -161,6 +166,23 @@ struct SelfplayArgs {
     /// Record format: json (carries rule and result), psq, sgf, rif, txt.
     #[arg(long, default_value = "json", value_parser = clap::value_parser!(Format))]
     format: Format,
+    /// Play only part K of N of the games: the parts' games have distinct numbers and
+    /// openings, so their records can be put in one directory.
+    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = clap::value_parser!(Shard))]
+    shard: Shard,
+    /// Keep the games already in --out (of a run with the same settings) and play the others.
+    #[arg(long)]
+    resume: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct MergeArgs {
+    /// The `gomoku match --json` results to pool (of shards, or of runs that resumed others).
+    #[arg(required = true)]
+    results: Vec<PathBuf>,
+    /// Print the pooled result as JSON (the form of `gomoku match --json`).
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -524,6 +546,36 @@ struct ArenaArgs {
     /// command) is replayed.
     #[arg(long, default_value_t = 2)]
     void_replays: u32,
+    #[command(flatten)]
+    scale_out: ScaleOutArgs,
+}
+
+/// Runs that outgrow one process (see docs/scale-out.md).
+#[derive(Debug, clap::Args)]
+struct ScaleOutArgs {
+    /// Play only part K of N of the games (whole opening pairs; an SPRT is then decided on the
+    /// merged results); run the N parts anywhere and pool their --json results with
+    /// `gomoku merge`.
+    #[arg(long, value_name = "K/N", default_value = "1/1", value_parser = clap::value_parser!(Shard))]
+    shard: Shard,
+    /// Continue the interrupted run whose records are in --records DIR: its finished games
+    /// count, the others are played; refused if the settings differ.
+    #[arg(long, requires = "records")]
+    resume: bool,
+    /// Append one JSON line per finished game to FILE (players, opening, colours, moves,
+    /// times, result, forfeit or void), flushed as each game ends.
+    #[arg(long, value_name = "FILE")]
+    events: Option<PathBuf>,
+}
+
+impl ScaleOutArgs {
+    fn options(self) -> ScaleOut {
+        ScaleOut {
+            shard: self.shard,
+            resume: self.resume,
+            events: self.events,
+        }
+    }
 }
 
 impl ArenaArgs {
@@ -552,6 +604,7 @@ impl ArenaArgs {
             record_format: self.record_format,
             void_replays: self.void_replays,
             interrupt: interrupt_on_ctrl_c(),
+            scale_out: self.scale_out.options(),
         }
     }
 }
@@ -769,6 +822,8 @@ fn selfplay(args: SelfplayArgs) -> Result<(), String> {
         seed: args.seed,
         eval: args.eval,
         format: args.format,
+        shard: args.shard,
+        resume: args.resume,
     };
     let start = std::time::Instant::now();
     let summary = gomoku_cli::selfplay::run(&options, &mut std::io::stderr())?;
@@ -883,6 +938,10 @@ fn main() -> ExitCode {
         Commands::Gui(args) => gui(args),
         Commands::Match(args) => run_match(args),
         Commands::Tournament(args) => run_tournament(args),
+        Commands::Merge(args) => {
+            gomoku_cli::merge::run(&args.results, args.json, &mut std::io::stdout().lock())
+                .map_err(|e| e.to_string())
+        }
         Commands::Bench(args) => {
             let mut out = std::io::stdout().lock();
             if args.mates {

@@ -8,13 +8,15 @@ use std::time::Duration;
 use serde_json::json;
 
 use gomoku_ai::arena::{
-    EloEstimate, Flow, Hypothesis, MatchResult, MatchSummary, Side, SideStats, SprtConfig,
-    SprtStatus, run_match,
+    EloEstimate, Flow, GameEvent, Hypothesis, MatchResult, MatchSummary, Side, SideStats,
+    SprtConfig, SprtStatus, run_match_plan,
 };
 
 pub use crate::arena_settings::{ArenaSettings, MatchCliError, OpeningsChoice, OpeningsOrder};
 use crate::arena_settings::{attempt_suffix, show_status};
 use crate::player_spec::PlayerSpec;
+use crate::resume::{Started, add_part_json, decided_before};
+use crate::run_settings::RunSettings;
 
 /// The settings of `gomoku match`.
 #[derive(Clone, Debug)]
@@ -304,6 +306,7 @@ pub fn summary_json(
             "side": f.side.to_string(),
             "color": f.color.to_string().to_lowercase(),
             "reason": f.reason.to_string(),
+            "detail": f.reason,
         })).collect::<Vec<_>>(),
         "void": summary.voids.len(),
         "voids": summary.voids.iter().map(|v| json!({
@@ -331,11 +334,28 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let arena = &options.arena;
     let config = arena.prepare(&[&options.a, &options.b])?;
     let opening_count = config.openings.len();
+    let settings = RunSettings::new(
+        "match",
+        &[&options.a, &options.b],
+        None,
+        arena,
+        &config.openings,
+        options.sprt,
+    );
+    let Started { plans, mut log } =
+        arena
+            .scale_out
+            .start(&settings, arena.records.as_deref(), arena.record_format, 1)?;
+    let mut plan = plans.into_iter().next().unwrap_or_default();
+    let mut decided = decided_before(options.sprt, &plan.played);
+    if decided.is_some() {
+        plan.games = 0..0;
+    }
+    let names = [options.a.to_string(), options.b.to_string()];
     let factory = |side: Side, seed: u64| arena.make_player(options.spec(side), seed);
     let show_progress = !arena.json && io::stderr().is_terminal();
     let mut record_error = None;
-    let mut decided = None;
-    let mut result = run_match(&config, &factory, &mut |report, summary| {
+    let mut result = run_match_plan(&config, plan, &factory, &mut |report, summary| {
         let status = options.sprt.map(|sprt| sprt.status(summary));
         if show_progress {
             show_status(&progress_line(summary, arena.games, status.as_ref()));
@@ -345,12 +365,17 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
                 .write_record(dir, "", report, [&options.a, &options.b])
                 .err();
         }
+        if record_error.is_none() {
+            let event = GameEvent::new(report, [&names[0], &names[1]], None);
+            record_error = log.write(&event).err();
+        }
+        // A shard's SPRT is decided on the merged results of all shards, not on its own part.
         match status.and_then(|s| s.result) {
-            Some(h) => {
+            Some(h) if arena.scale_out.shard.is_whole() => {
                 decided.get_or_insert(h);
                 Flow::Stop
             }
-            None => Flow::Continue,
+            _ => Flow::Continue,
         }
     })?;
     if show_progress {
@@ -368,7 +393,8 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
         result: decided,
     });
     if arena.json {
-        let value = summary_json(options, &result.summary, sprt.as_ref(), result.interrupted);
+        let mut value = summary_json(options, &result.summary, sprt.as_ref(), result.interrupted);
+        add_part_json(&mut value, &settings, arena.scale_out.shard, &result.games);
         let text =
             serde_json::to_string_pretty(&value).map_err(|e| io::Error::other(e.to_string()))?;
         writeln!(output, "{text}")?;

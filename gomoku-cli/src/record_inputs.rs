@@ -12,6 +12,11 @@ fn files_under(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
+            // Hidden files are not records: a run's journal, a half-written temporary file.
+            .filter(|p| {
+                p.file_name()
+                    .is_none_or(|n| !n.to_string_lossy().starts_with('.'))
+            })
             .collect();
         entries.sort();
         for e in entries {

@@ -189,6 +189,7 @@ pub fn run(options: &SpsaOptions, report: &mut dyn Write) -> Result<SpsaReport, 
         record_format: gomoku_rules::record::Format::Json,
         void_replays: 0,
         interrupt: options.interrupt.clone(),
+        scale_out: crate::resume::ScaleOut::default(),
     };
     let openings = settings.load_openings().map_err(|e| e.to_string())?;
     // The player must take every parameter at its start and at both bounds.

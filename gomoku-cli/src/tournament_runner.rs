@@ -7,13 +7,15 @@ use std::io::{self, IsTerminal, Write};
 use serde_json::json;
 
 use gomoku_ai::arena::{
-    Rating, Standings, TournamentConfig, TournamentFormat, TournamentGame, TournamentResult,
-    pairings, run_tournament,
+    GameEvent, GameReport, Rating, Standings, TournamentConfig, TournamentFormat, TournamentGame,
+    TournamentResult, pairings, run_tournament_plan,
 };
 
 use crate::arena_settings::{ArenaSettings, MatchCliError, show_status};
 use crate::match_runner::incidents_text;
 use crate::player_spec::PlayerSpec;
+use crate::resume::{Started, add_part_json};
+use crate::run_settings::RunSettings;
 
 /// The settings of `gomoku tournament`.
 #[derive(Clone, Debug)]
@@ -253,6 +255,22 @@ pub fn run(
     let specs: Vec<&PlayerSpec> = options.players.iter().collect();
     let pairing = arena.prepare(&specs)?;
     let opening_count = pairing.openings.len();
+    let settings = RunSettings::new(
+        "tournament",
+        &specs,
+        Some(options.format),
+        arena,
+        &pairing.openings,
+        None,
+    );
+    let pairing_count = pairings(options.players.len(), options.format).len();
+    let Started { plans, mut log } = arena.scale_out.start(
+        &settings,
+        arena.records.as_deref(),
+        arena.record_format,
+        pairing_count,
+    )?;
+    let names: Vec<String> = options.players.iter().map(|p| p.to_string()).collect();
     let config = TournamentConfig {
         players: options.players.len(),
         format: options.format,
@@ -262,7 +280,7 @@ pub fn run(
     let factory = |player: usize, seed: u64| arena.make_player(&options.players[player], seed);
     let show_progress = !arena.json && io::stderr().is_terminal();
     let mut record_error = None;
-    let result = run_tournament(&config, &factory, &mut |game| {
+    let result = run_tournament_plan(&config, plans, &factory, &mut |game| {
         if show_progress {
             show_status(&progress_line(options, game, total));
         }
@@ -278,6 +296,11 @@ pub fn run(
                 )
                 .err();
         }
+        if record_error.is_none() {
+            let (a, b) = game.players;
+            let event = GameEvent::new(game.report, [&names[a], &names[b]], Some(game.pairing));
+            record_error = log.write(&event).err();
+        }
     })?;
     if show_progress {
         eprintln!();
@@ -286,8 +309,15 @@ pub fn run(
         return Err(e);
     }
     if arena.json {
-        let text = serde_json::to_string_pretty(&summary_json(options, &result))
-            .map_err(|e| io::Error::other(e.to_string()))?;
+        let mut value = summary_json(options, &result);
+        let games: Vec<GameReport> = result
+            .pairings
+            .iter()
+            .flat_map(|p| p.result.games.iter().cloned())
+            .collect();
+        add_part_json(&mut value, &settings, arena.scale_out.shard, &games);
+        let text =
+            serde_json::to_string_pretty(&value).map_err(|e| io::Error::other(e.to_string()))?;
         writeln!(output, "{text}")?;
     } else {
         write!(output, "{}", summary_table(options, opening_count, &result))?;

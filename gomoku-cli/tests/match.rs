@@ -42,6 +42,15 @@ fn assert_adds_up(s: &Value, games: u64) {
     assert_eq!(forfeits, u(&a["forfeits"]) + u(&b["forfeits"]));
 }
 
+/// The game records in `dir` (not the run's hidden journal).
+fn record_files(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect()
+}
+
 #[test]
 fn builtins_json_summary_adds_up() {
     let (out, err, ok) = gomoku(&[
@@ -108,10 +117,7 @@ fn builtins_table_with_openings_file_and_records() {
     assert!(out.contains("Elo A - B: "));
     assert!(out.contains("Forfeits: none"));
     // One record per game, starting with its opening (h8 i7 f6 for the first pair).
-    let mut files: Vec<_> = std::fs::read_dir(&records)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files = record_files(&records);
     files.sort();
     assert_eq!(files.len(), 4);
     let options = ReadOptions {
@@ -572,7 +578,7 @@ fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
         .unwrap();
     // Wait for the first record, then interrupt as a terminal's Ctrl-C does.
     let started = Instant::now();
-    while std::fs::read_dir(&records).map_or(0, |d| d.count()) < 2 {
+    while !records.is_dir() || record_files(&records).len() < 2 {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "no game finished"
@@ -596,10 +602,7 @@ fn ctrl_c_stops_the_match_with_a_summary_and_complete_records() {
     assert!((2..200).contains(&games), "{games}");
     assert_adds_up(&s, games);
     // One complete record for every game counted, none for the game cut short.
-    let files: Vec<PathBuf> = std::fs::read_dir(&records)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let files = record_files(&records);
     assert_eq!(files.len() as u64, games);
     for f in files {
         let rec = record::load(&f).unwrap();

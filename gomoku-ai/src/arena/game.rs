@@ -39,8 +39,15 @@ impl TimeControl {
     }
 }
 
-/// Why a player lost by forfeit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a player lost by forfeit. In JSON (event lines, match results) it is an object tagged
+/// by `kind`: `{"kind": "time", "used_ms": 1210.5, "limit_ms": 100.0}`, `{"kind": "no_move"}`,
+/// `{"kind": "illegal_move", "point": "h8", "reason": "occupied"}`,
+/// `{"kind": "startup", "message": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(
+    into = "crate::arena::event::ForfeitReasonRepr",
+    try_from = "crate::arena::event::ForfeitReasonRepr"
+)]
 pub enum ForfeitReason {
     /// It chose a move the rules refuse.
     IllegalMove {

@@ -1,7 +1,8 @@
 //! Matches between two [`Player`](crate::Player)s: refereed games from openings with colours
 //! swapped, clocks, forfeits and void games, the tally with an Elo estimate, and the SPRT that
 //! stops a match once it has decided; tournaments of several players (round robin or gauntlet)
-//! with ratings fitted over all games. The `gomoku match` command and
+//! with ratings fitted over all games; shards and resumed runs of both, and the line each
+//! finished game leaves in an event stream. The `gomoku match` command and
 //! the examples are thin layers over this module.
 //!
 //! ```
@@ -29,10 +30,12 @@
 //! ```
 
 mod elo;
+mod event;
 mod game;
 mod opening;
 mod rating;
 mod runner;
+mod schedule;
 mod sprt;
 mod standings;
 mod summary;
@@ -41,6 +44,7 @@ pub(crate) mod test_players;
 mod tournament;
 
 pub use elo::{EloEstimate, elo_from_score};
+pub use event::{EventError, GameEvent};
 pub use game::{
     DEFAULT_TIME_TOLERANCE, ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game,
     play_game_until,
@@ -52,7 +56,9 @@ pub use rating::{PairingScore, Rating, fit_ratings};
 pub(crate) use runner::opening_games;
 pub use runner::{
     Flow, GameReport, MatchConfig, MatchError, MatchResult, PlayerFactory, Side, run_match,
+    run_match_plan,
 };
+pub use schedule::{MatchPlan, Shard, ShardError};
 pub use sprt::{
     DEFAULT_ALPHA, DEFAULT_BETA, Hypothesis, SprtConfig, SprtModel, SprtParseError, SprtStatus,
     expected_score, llr_pentanomial, llr_trinomial,
@@ -61,5 +67,5 @@ pub use standings::{CrossCell, PlayerRecord, Standings};
 pub use summary::{ColorRecord, ForfeitRecord, MatchSummary, SideStats, VoidRecord};
 pub use tournament::{
     PairingResult, TournamentConfig, TournamentFactory, TournamentFormat, TournamentGame,
-    TournamentResult, pairings, run_tournament,
+    TournamentResult, pairings, run_tournament, run_tournament_plan,
 };

@@ -12,6 +12,7 @@ use gomoku_rules::{BoardSizeError, Color, Game, Rule};
 
 use crate::arena::game::{ForfeitReason, GameEnd, PlayedGame, TimeControl, play_game_until};
 use crate::arena::opening::{Opening, OpeningErrorKind};
+use crate::arena::schedule::MatchPlan;
 use crate::arena::summary::MatchSummary;
 use crate::player::{Player, StopFlag};
 
@@ -221,10 +222,8 @@ struct Job {
 /// Hands games to the workers and counts those in flight.
 struct Dispatch<'a> {
     jobs: &'a mpsc::Sender<Job>,
-    /// The next fresh game index.
-    next: u32,
-    /// The number of games of the match.
-    games: u32,
+    /// The fresh games left, in index order.
+    fresh: std::vec::IntoIter<(u32, u32)>,
     in_flight: u32,
 }
 
@@ -237,14 +236,10 @@ impl Dispatch<'_> {
 
     /// Sends the next fresh game, if any is left.
     fn send_fresh(&mut self) -> bool {
-        if self.next >= self.games {
+        let Some((index, attempt)) = self.fresh.next() else {
             return false;
-        }
-        self.send(Job {
-            index: self.next,
-            attempt: 0,
-        });
-        self.next += 1;
+        };
+        self.send(Job { index, attempt });
         true
     }
 }
@@ -344,11 +339,31 @@ pub fn run_match(
     factory: &PlayerFactory<'_>,
     on_game: &mut dyn FnMut(&GameReport, &MatchSummary) -> Flow,
 ) -> Result<MatchResult, MatchError> {
+    run_match_plan(config, MatchPlan::all(config.games), factory, on_game)
+}
+
+/// [`run_match`] for part of a match, or for what an interrupted run left: the games of
+/// `plan.games` that `plan.played` does not finish (see [`MatchPlan::remaining`]). The games of
+/// `plan.played` are counted first (`on_game` is not called for them) and are part of the
+/// result, so the tally is the one a single run of all those games reports.
+///
+/// # Errors
+/// [`MatchError`] when the board size or an opening is invalid (checked before any game).
+pub fn run_match_plan(
+    config: &MatchConfig,
+    plan: MatchPlan,
+    factory: &PlayerFactory<'_>,
+    on_game: &mut dyn FnMut(&GameReport, &MatchSummary) -> Flow,
+) -> Result<MatchResult, MatchError> {
     Game::new(config.size, config.rule)?;
     opening_games(&config.openings, config.size, config.rule)?;
-    let threads = config.threads.clamp(1, config.games.max(1) as usize);
+    let fresh = plan.remaining(config.void_replays);
+    let threads = config.threads.clamp(1, fresh.len().max(1));
     let mut summary = MatchSummary::new();
-    let mut games = Vec::with_capacity(config.games as usize);
+    for report in &plan.played {
+        summary.add(report);
+    }
+    let mut games = plan.played;
     let mut interrupted = false;
     let (job_tx, job_rx) = mpsc::channel::<Job>();
     let job_rx = Mutex::new(job_rx);
@@ -375,8 +390,7 @@ pub fn run_match(
         // The scheduler: fresh games in index order, void ones again first.
         let mut dispatch = Dispatch {
             jobs: &job_tx,
-            next: 0,
-            games: config.games,
+            fresh: fresh.into_iter(),
             in_flight: 0,
         };
         while dispatch.in_flight < threads as u32 && dispatch.send_fresh() {}
@@ -607,5 +621,52 @@ mod tests {
         // The first game finished; the one in flight was interrupted or finished, no new one began.
         assert!((1..=2).contains(&result.summary.games()));
         assert_eq!(result.games.len() as u32, result.summary.games());
+    }
+
+    #[test]
+    fn resumed_and_split_matches_play_the_games_of_one_run() {
+        let moves = |games: &[GameReport]| -> Vec<(u32, Vec<gomoku_rules::Point>)> {
+            games
+                .iter()
+                .map(|g| (g.index, g.played.game.moves().to_vec()))
+                .collect()
+        };
+        let whole = run_match(&config(8, 2), &random_factory, &mut |_, _| Flow::Continue).unwrap();
+        // Resumed after the first three games: only the other five are played.
+        let plan = MatchPlan {
+            games: 0..8,
+            played: whole.games[..3].to_vec(),
+        };
+        let mut new = Vec::new();
+        let resumed = run_match_plan(&config(8, 2), plan, &random_factory, &mut |r, _| {
+            new.push(r.index);
+            Flow::Continue
+        })
+        .unwrap();
+        new.sort_unstable();
+        assert_eq!(new, [3, 4, 5, 6, 7]);
+        assert_eq!(moves(&resumed.games), moves(&whole.games));
+        assert_eq!(resumed.summary.pairs, whole.summary.pairs);
+        assert_eq!(resumed.summary.a.as_black, whole.summary.a.as_black);
+        assert_eq!(resumed.summary.a.as_white, whole.summary.a.as_white);
+        // Two shards play the two halves; their pooled tally is the whole match's.
+        let mut halves = Vec::new();
+        let mut pooled = MatchSummary::new();
+        for k in 1..=2 {
+            let plan = MatchPlan::shard(crate::arena::Shard::new(k, 2).unwrap(), 8);
+            let part = run_match_plan(&config(8, 1), plan, &random_factory, &mut |_, _| {
+                Flow::Continue
+            })
+            .unwrap();
+            assert_eq!(part.summary.games(), 4);
+            pooled.merge(&part.summary);
+            halves.extend(part.games);
+        }
+        assert_eq!(moves(&halves), moves(&whole.games));
+        assert_eq!(pooled.pairs, whole.summary.pairs);
+        assert_eq!(pooled.a.moves, whole.summary.a.moves);
+        for (x, y) in [(&pooled.a, &whole.summary.a), (&pooled.b, &whole.summary.b)] {
+            assert_eq!((x.as_black, x.as_white), (y.as_black, y.as_white));
+        }
     }
 }

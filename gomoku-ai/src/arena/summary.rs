@@ -26,6 +26,13 @@ impl ColorRecord {
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
+
+    /// Adds `other`'s games to these.
+    pub fn merge(&mut self, other: &ColorRecord) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+    }
 }
 
 /// One contestant's results.
@@ -102,6 +109,23 @@ impl SideStats {
             _ if n % 2 == 1 => Some(shares[n / 2]),
             _ => Some((shares[n / 2 - 1] + shares[n / 2]) / 2.0),
         }
+    }
+
+    /// Adds the results and times of `other` (the same player's other games); the name is
+    /// `other`'s if this one has none yet.
+    pub fn merge(&mut self, other: &SideStats) {
+        if self.name.is_empty() {
+            self.name.clone_from(&other.name);
+        }
+        self.as_black.merge(&other.as_black);
+        self.as_white.merge(&other.as_white);
+        self.moves += other.moves;
+        self.total_time += other.total_time;
+        self.max_time = self.max_time.max(other.max_time);
+        self.forfeits += other.forfeits;
+        self.budgeted_moves += other.budgeted_moves;
+        self.total_budget += other.total_budget;
+        self.game_times.extend_from_slice(&other.game_times);
     }
 
     /// The average time per move (zero before any move).
@@ -198,6 +222,33 @@ impl MatchSummary {
         self.pairs.iter().sum()
     }
 
+    /// Pools `other`, the tally of other games of the same match (another shard's, say): the
+    /// result is the tally of all those games, with `other`'s forfeits and void games listed
+    /// after these, and a game pair whose two games are in different tallies counted whole.
+    pub fn merge(&mut self, other: &MatchSummary) {
+        self.a.merge(&other.a);
+        self.b.merge(&other.b);
+        self.forfeits.extend(other.forfeits.iter().cloned());
+        self.voids.extend(other.voids.iter().cloned());
+        for (mine, theirs) in self.pairs.iter_mut().zip(other.pairs) {
+            *mine += theirs;
+        }
+        for (&pair, &points) in &other.half_pairs {
+            self.add_half_pair(pair, points);
+        }
+    }
+
+    /// Counts A's points (in half points) in one game of pair `pair`: the pair is tallied in
+    /// [`MatchSummary::pairs`] once both games are in.
+    fn add_half_pair(&mut self, pair: u32, a_half_points: u8) {
+        match self.half_pairs.remove(&pair) {
+            Some(first) => self.pairs[usize::from(first + a_half_points)] += 1,
+            None => {
+                self.half_pairs.insert(pair, a_half_points);
+            }
+        }
+    }
+
     /// Counts a finished game: a scored one in the results, a void one in
     /// [`MatchSummary::voids`]; an interrupted one is ignored.
     pub fn add(&mut self, report: &GameReport) {
@@ -221,13 +272,7 @@ impl MatchSummary {
             Some(c) if c == report.color_of(Side::A) => 2,
             Some(_) => 0,
         };
-        let pair = report.index / 2;
-        match self.half_pairs.remove(&pair) {
-            Some(first) => self.pairs[usize::from(first + a_half_points)] += 1,
-            None => {
-                self.half_pairs.insert(pair, a_half_points);
-            }
-        }
+        self.add_half_pair(report.index / 2, a_half_points);
         for side in [Side::A, Side::B] {
             let color = report.color_of(side);
             let name = report.name_of(side).to_string();

@@ -1,6 +1,6 @@
 //! Tournaments: a round robin (everyone against everyone) or a gauntlet (the first player
-//! against each of the others), each pairing a [match](run_match) with the same settings, and
-//! the [standings](Standings) with ratings fitted over all games.
+//! against each of the others), each pairing a [match](crate::arena::run_match) with the same
+//! settings, and the [standings](Standings) with ratings fitted over all games.
 //!
 //! ```
 //! use std::time::Duration;
@@ -32,8 +32,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::arena::runner::{
-    Flow, GameReport, MatchConfig, MatchError, MatchResult, Side, run_match,
+    Flow, GameReport, MatchConfig, MatchError, MatchResult, Side, run_match_plan,
 };
+use crate::arena::schedule::MatchPlan;
 use crate::arena::standings::Standings;
 use crate::arena::summary::MatchSummary;
 use crate::player::Player;
@@ -159,6 +160,21 @@ pub fn run_tournament(
     factory: &TournamentFactory<'_>,
     on_game: &mut dyn FnMut(&TournamentGame<'_>),
 ) -> Result<TournamentResult, MatchError> {
+    run_tournament_plan(config, Vec::new(), factory, on_game)
+}
+
+/// [`run_tournament`] for part of a tournament, or for what an interrupted run left: pairing
+/// `k` plays `plans[k]` (see [`run_match_plan`]; a pairing without a plan plays all its games).
+///
+/// # Errors
+/// [`MatchError`] when the board size or an opening is invalid (found before any game).
+pub fn run_tournament_plan(
+    config: &TournamentConfig,
+    plans: Vec<MatchPlan>,
+    factory: &TournamentFactory<'_>,
+    on_game: &mut dyn FnMut(&TournamentGame<'_>),
+) -> Result<TournamentResult, MatchError> {
+    let mut plans = plans.into_iter();
     let mut standings = Standings::new(config.players);
     let mut results = Vec::new();
     let mut interrupted = false;
@@ -177,16 +193,24 @@ pub fn run_tournament(
             Side::B => factory(b, seed),
         };
         let done_before = standings.games();
-        let result = run_match(&match_config, &pair_factory, &mut |report, summary| {
-            on_game(&TournamentGame {
-                pairing: k,
-                players: (a, b),
-                report,
-                summary,
-                games_done: done_before + summary.games(),
-            });
-            Flow::Continue
-        })?;
+        let plan = plans
+            .next()
+            .unwrap_or_else(|| MatchPlan::all(match_config.games));
+        let result = run_match_plan(
+            &match_config,
+            plan,
+            &pair_factory,
+            &mut |report, summary| {
+                on_game(&TournamentGame {
+                    pairing: k,
+                    players: (a, b),
+                    report,
+                    summary,
+                    games_done: done_before + summary.games(),
+                });
+                Flow::Continue
+            },
+        )?;
         standings.add_match(a, b, &result.summary);
         interrupted |= result.interrupted;
         results.push(PairingResult { a, b, result });

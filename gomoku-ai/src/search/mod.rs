@@ -185,6 +185,7 @@ impl<E: Evaluator> Engine<E> {
             features: self.features,
             params: self.params,
             threat: self.threat,
+            skill: self.skill,
         }
     }
 
