@@ -204,7 +204,8 @@ fn a_match_killed_and_resumed_plays_each_game_once() {
     );
     let (_, err, ok) = gomoku(&[&args[..], &["--shard", "1/2"]].concat());
     assert!(!ok);
-    assert!(err.contains("shard (1/2 here, 1/1 there)"), "{err}");
+    // A shard keeps a journal of its own, so this directory holds none for shard 1/2.
+    assert!(err.contains("no journal to resume from"), "{err}");
     let resumed = gomoku_json(&args);
     assert_eq!(u(&resumed["games"]), 12, "{before} games before the kill");
     assert_eq!(resumed["game_numbers"], serde_json::json!([[1, 12]]));
