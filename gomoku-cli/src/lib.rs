@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod arena_settings;
 pub mod bench;
+pub mod cli;
 pub mod duration_arg;
 pub mod engine_report;
 pub mod eval_arg;

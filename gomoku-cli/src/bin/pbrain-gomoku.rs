@@ -7,29 +7,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use gomoku_cli::cli::BrainCli;
 use gomoku_cli::pbrain::{self, Config};
 
-/// Speaks the Gomocup (pbrain) protocol on stdin/stdout.
-#[derive(Parser, Debug)]
-#[command(version, about)]
-struct Args {
-    /// The built-in player to use (e.g. "engine", "random:7").
-    #[arg(long)]
-    brain: Option<String>,
-    /// Evaluation for the engine brain: a network file (`gomoku train`), a weights file
-    /// (`gomoku tune`), `pattern` or `nnue`.
-    #[arg(long)]
-    eval: Option<std::path::PathBuf>,
-    /// Seed for players that use randomness.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Search threads of the engine (1 to 64) until `INFO thread_num` says otherwise.
-    #[arg(long)]
-    threads: Option<usize>,
-}
-
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = BrainCli::parse();
     let brain = args
         .brain
         .unwrap_or_else(|| pbrain::DEFAULT_BRAIN.to_string());
