@@ -75,3 +75,8 @@ pub use search::{
     Engine, MAX_THREADS, SearchFeatures, SearchParamError, SearchParamInfo, SearchParams,
     TimeBudget, TranspositionTable, WinFinder, WinSearch, moves_left,
 };
+
+/// The crate README's examples, run as doctests so that what crates.io shows cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

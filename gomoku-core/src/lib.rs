@@ -1,4 +1,4 @@
-//! # gomoku-core
+//! # gomoku-rules
 //!
 //! The rules library of the gomoku workspace: the board, the rule sets (freestyle, standard,
 //! Renju, caro), the move history with undo and redo, board notation and game records. It knows
@@ -44,3 +44,8 @@ pub use point::{MAX_CELLS, MAX_SIZE, MIN_SIZE, ParsePointError, Point};
 pub use point_set::{PointSet, PointSetIter};
 pub use renju::ForbiddenKind;
 pub use rule::{ParseRuleError, Rule};
+
+/// The crate README's examples, run as doctests so that what crates.io shows cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,4 +1,4 @@
-#![doc = include_str!("../../../docs/gui.md")]
+#![doc = include_str!("../../docs/gui.md")]
 //!
 //! # Code
 //!
