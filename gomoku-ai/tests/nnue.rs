@@ -2,13 +2,12 @@
 //! play/undo sequence on any board size, its file round-trips and damaged files give named
 //! errors, and training lowers its loss on a small fixed set of games.
 
-use std::path::Path;
+mod fitting_games;
 
 use gomoku_ai::nnue::train::{TrainOptions, TrainingData};
 use gomoku_ai::nnue::{Network, NnueError, NnueEvaluator};
 use gomoku_ai::tune::SampleOptions;
 use gomoku_ai::{Evaluator, builtin_player};
-use gomoku_rules::record::{self, Format, ReadOptions};
 use gomoku_rules::{Board, Point, Rule};
 use proptest::prelude::*;
 
@@ -199,28 +198,6 @@ fn engines_take_a_network_file_and_the_named_evaluations() {
     }
 }
 
-fn tune_games(rule: Rule) -> Vec<record::Record> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tune");
-    let prefix = if rule == Rule::Renju { "renju" } else { "free" };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
-        .collect();
-    files.sort();
-    let options = ReadOptions {
-        rule,
-        ..ReadOptions::default()
-    };
-    files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f).unwrap();
-            record::read_str_with(&text, Format::Psq, &options).unwrap()
-        })
-        .collect()
-}
-
 #[test]
 fn training_lowers_the_loss_and_the_result_loads() {
     let rule = Rule::Freestyle;
@@ -231,7 +208,7 @@ fn training_lowers_the_loss_and_the_result_loads() {
             validation_every: 4,
         },
     );
-    let records = tune_games(rule);
+    let records = fitting_games::games("free-", rule);
     let added: usize = records.iter().map(|r| data.add_game(r)).sum();
     let (positions, held_out) = data.positions();
     assert_eq!(added, positions);

@@ -1,36 +1,15 @@
 //! The tuner lowers the loss on a small fixed set of self-play games, and the weights it writes
 //! load back.
 
-use std::path::Path;
+mod fitting_games;
 
 use gomoku_ai::tune::{FitOptions, PolicyData, SampleOptions, TexelData};
 use gomoku_ai::weights::{EvalWeights, MovePart, RuleWeights};
 use gomoku_rules::Rule;
-use gomoku_rules::record::{self, Format, ReadOptions};
-
-fn games(prefix: &str, rule: Rule) -> Vec<record::Record> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tune");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
-        .collect();
-    files.sort();
-    let options = ReadOptions {
-        rule,
-        ..ReadOptions::default()
-    };
-    files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f).unwrap();
-            record::read_str_with(&text, Format::Psq, &options).unwrap()
-        })
-        .collect()
-}
+use gomoku_rules::record;
 
 fn fit_lowers_the_loss(prefix: &str, rule: Rule) {
-    let records = games(prefix, rule);
+    let records = fitting_games::games(prefix, rule);
     assert!(records.len() >= 8);
     let start = RuleWeights::hand_set(rule);
     let mut data = TexelData::new(
@@ -91,7 +70,7 @@ fn a_fit_with_values_for_the_position_before_lowers_the_loss_further() {
     let fit = |before: bool| {
         let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
         data.set_before_values(before);
-        for r in &games("free-", rule) {
+        for r in &fitting_games::games("free-", rule) {
             data.add_game(r);
         }
         let fitted = data.fit(&start, &options, &mut |_| {});
@@ -125,7 +104,7 @@ fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
     let mut start = RuleWeights::hand_set(rule);
     start.set_move_part(gomoku_rules::Color::Black, MovePart::Attack, 40, 123);
     let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
-    for r in &games("free-", rule) {
+    for r in &fitting_games::games("free-", rule) {
         data.add_game(r);
     }
     let options = FitOptions {
@@ -146,7 +125,7 @@ fn the_evaluation_fit_keeps_the_move_values_of_its_start() {
 
 #[test]
 fn games_of_another_rule_are_skipped() {
-    let records = games("free-", Rule::Freestyle);
+    let records = fitting_games::games("free-", Rule::Freestyle);
     let mut data = TexelData::new(Rule::Renju, 10, SampleOptions::default());
     assert_eq!(data.add_game(&records[0]), 0);
     assert_eq!(data.skipped_games(), 1);
@@ -157,7 +136,7 @@ fn games_of_another_rule_are_skipped() {
 fn search_scores_blend_into_the_targets() {
     // The opening of a game, before anyone has a four (so every position from ply 4 is a
     // sample and the i-th sample is the position before move i + 4).
-    let game = games("free-", Rule::Freestyle).swap_remove(0);
+    let game = fitting_games::games("free-", Rule::Freestyle).swap_remove(0);
     let moves = 12;
     let mut record =
         record::Record::from_moves(15, Rule::Freestyle, game.moves()[..moves].iter().copied())
@@ -212,7 +191,7 @@ fn a_threats_only_fit_changes_only_the_threat_values() {
     let rule = Rule::Freestyle;
     let start = RuleWeights::hand_set(rule);
     let mut data = TexelData::new(rule, start.tempo_eighths(), SampleOptions::default());
-    for r in games("free-", rule) {
+    for r in fitting_games::games("free-", rule) {
         data.add_game(&r);
     }
     data.set_threats_only(true);
@@ -246,7 +225,10 @@ fn move_value_fit_lowers_the_loss(prefix: &str, rule: Rule) {
             validation_every: 4,
         },
     );
-    let added: usize = games(prefix, rule).iter().map(|r| data.add_game(r)).sum();
+    let added: usize = fitting_games::games(prefix, rule)
+        .iter()
+        .map(|r| data.add_game(r))
+        .sum();
     let (positions, held_out) = data.positions();
     assert_eq!(added, positions);
     assert!(

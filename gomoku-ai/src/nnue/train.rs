@@ -9,7 +9,7 @@
 //! policy's. Every `validation_every`-th game is held out, and its losses are reported.
 //! Gradients are computed in parallel over `threads` threads and applied by Adam.
 
-use gomoku_rules::record::{GameResult, Record};
+use gomoku_rules::record::Record;
 use gomoku_rules::{Board, Color, Point, Rule};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -21,7 +21,7 @@ use super::network::{
 };
 use crate::evaluator::Evaluator;
 use crate::pattern_evaluator::PatternEvaluator;
-use crate::tune::{SampleOptions, best_log_scale, empty_replay};
+use crate::tune::{SampleOptions, best_log_scale, blended_target, empty_replay, result_for};
 
 /// Windows of 7 and 5 points (the inner part of a window of 9).
 const PATTERNS7: usize = 2_187;
@@ -196,22 +196,9 @@ pub struct Trained {
     pub last: Losses,
 }
 
-/// The value of a game result for `side`.
-fn result_for(result: GameResult, side: Color) -> f32 {
-    match result.winner() {
-        Some(c) if c == side => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
-}
-
 /// `ln(1 + e^x)` without overflow.
 fn softplus(x: f32) -> f32 {
     if x > 20.0 { x } else { x.exp().ln_1p() }
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Cross-entropy of probability `sigmoid(logit)` against `target`.
@@ -329,15 +316,8 @@ impl TrainingData {
     /// weight * sigmoid(score / scale)` (`scale`: the scores' units per logit); positions
     /// without one keep the result. Calling it again replaces the previous blend.
     pub fn blend_scores(&mut self, weight: f64, scale: f64) {
-        let weight = weight.clamp(0.0, 1.0);
         for p in self.training.iter_mut().chain(&mut self.validation) {
-            p.target = match p.score {
-                Some(s) if weight > 0.0 => {
-                    let q = sigmoid(f64::from(s) / scale.max(1e-9));
-                    ((1.0 - weight) * f64::from(p.result) + weight * q) as f32
-                }
-                _ => p.result,
-            };
+            p.target = blended_target(p.result, p.score, weight, scale);
         }
     }
 

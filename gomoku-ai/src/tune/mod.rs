@@ -17,5 +17,5 @@ pub use spsa::{
     PairOutcome, PairReport, Perturbation, PlayerBuilder, Spsa, SpsaConfig, SpsaError, SpsaParam,
     SpsaProgress, SpsaRunError, SpsaStats, SpsaSummary, run_spsa,
 };
-pub(crate) use texel::empty_replay;
 pub use texel::{SampleOptions, TexelData, TexelFit};
+pub(crate) use texel::{blended_target, empty_replay, result_for};

@@ -36,6 +36,28 @@ pub(crate) fn empty_replay(record: &Record, rule: Rule) -> Option<(Board, Patter
     Some((board, patterns))
 }
 
+/// The value of a game's `result` for `side`: 1 a win, 0.5 a draw, 0 a loss.
+pub(crate) fn result_for(result: GameResult, side: Color) -> f32 {
+    match result.winner() {
+        Some(c) if c == side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// A value target: `(1 - weight) * result + weight * sigmoid(score / scale)` where the
+/// position has a search `score` (in units of `scale` per logit), else the `result`.
+pub(crate) fn blended_target(result: f32, score: Option<i32>, weight: f64, scale: f64) -> f32 {
+    let weight = weight.clamp(0.0, 1.0);
+    match score {
+        Some(s) if weight > 0.0 => {
+            let p = 1.0 / (1.0 + (-f64::from(s) / scale.max(1e-9)).exp());
+            ((1.0 - weight) * f64::from(result) + weight * p) as f32
+        }
+        _ => result,
+    }
+}
+
 impl Default for SampleOptions {
     fn default() -> SampleOptions {
         SampleOptions {
@@ -198,16 +220,9 @@ impl TexelData {
     /// mistake can flip. Calling it again replaces the previous blend; `weight` 0 restores the
     /// results.
     pub fn blend_scores(&mut self, weight: f64, scale: f64) {
-        let weight = weight.clamp(0.0, 1.0);
         for (i, &(result, score)) in self.labels.iter().enumerate() {
-            let target = match score {
-                Some(s) if weight > 0.0 => {
-                    let p = 1.0 / (1.0 + (-f64::from(s) / scale.max(1e-9)).exp());
-                    (1.0 - weight) * f64::from(result) + weight * p
-                }
-                _ => f64::from(result),
-            };
-            self.data.set_target(i, target as f32);
+            self.data
+                .set_target(i, blended_target(result, score, weight, scale));
         }
     }
 
@@ -306,11 +321,7 @@ impl TexelData {
         let t = threat_param(self.rule, us, patterns.threat_mask(us));
         self.touched.push(t);
         self.scratch[t] += 1.0;
-        let target = match result.winner() {
-            Some(c) if c == us => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        let target = result_for(result, us);
         let scratch = &mut self.scratch;
         let features: Vec<(usize, f32)> = self
             .touched
