@@ -5,9 +5,9 @@
 mod fitting_games;
 
 use gomoku_ai::nnue::train::{TrainOptions, TrainingData};
-use gomoku_ai::nnue::{Network, NnueError, NnueEvaluator};
+use gomoku_ai::nnue::{Layout, Network, NnueError, NnueEvaluator, ValueBase};
 use gomoku_ai::tune::SampleOptions;
-use gomoku_ai::{Evaluator, builtin_player};
+use gomoku_ai::{Evaluator, PatternEvaluator, builtin_player};
 use gomoku_rules::{Board, Point, Rule};
 use proptest::prelude::*;
 
@@ -149,8 +149,14 @@ fn damaged_data_gives_named_errors() {
         Network::from_bytes(&rule),
         Err(NnueError::UnknownRule(200))
     ));
+    let mut base = good.clone();
+    base[15] = 9;
+    assert!(matches!(
+        Network::from_bytes(&base),
+        Err(NnueError::UnknownValueBase(9))
+    ));
     let mut features = good.clone();
-    features[15] = 64;
+    features[16] = 64;
     let err = Network::from_bytes(&features).unwrap_err();
     assert!(err.to_string().contains("feature count is 64"), "{err}");
     // Not a network at all.
@@ -249,4 +255,165 @@ fn training_lowers_the_loss_and_the_result_loads() {
         data.train(Some(&renju), 1000.0, &options, &mut |_| {})
             .is_err()
     );
+}
+
+#[test]
+fn a_correction_network_starts_from_the_pattern_evaluator() {
+    let rule = Rule::Freestyle;
+    let mut data = TrainingData::new(
+        rule,
+        SampleOptions {
+            skip_plies: 2,
+            validation_every: 4,
+        },
+    );
+    for record in fitting_games::games("free-", rule) {
+        data.add_game(&record);
+    }
+    let pattern = PatternEvaluator::new();
+    data.set_value_base(ValueBase::Patterns, &pattern);
+    assert_eq!(data.value_base(), ValueBase::Patterns);
+    // Every held-out position counted: the loss a network adding nothing has.
+    let (scale, pattern_loss) = data.pattern_scale(&pattern, usize::MAX);
+    let options = TrainOptions {
+        epochs: 2,
+        batch: 32,
+        learning_rate: 5e-3,
+        threads: 2,
+        ..TrainOptions::default()
+    };
+    let trained = data
+        .train(None, scale as f32, &options, &mut |_| {})
+        .unwrap();
+    assert!(
+        (trained.initial.value - pattern_loss).abs() < 1e-3,
+        "{} against {pattern_loss}",
+        trained.initial.value
+    );
+    assert_eq!(trained.network.value_base(), ValueBase::Patterns);
+    // A network standing alone cannot continue a correction's training.
+    let alone = Network::random(rule, 3);
+    assert!(
+        data.train(Some(&alone), scale as f32, &options, &mut |_| {})
+            .is_err()
+    );
+    // A correction of zero evaluates exactly as the pattern evaluator, move after move.
+    let zero = Network::from_weights(rule, 500.0, &vec![0.0; Layout::for_rule(rule).len()])
+        .unwrap()
+        .with_value_base(ValueBase::Patterns);
+    let mut nnue = NnueEvaluator::with_networks(vec![zero]);
+    let mut plain = PatternEvaluator::new();
+    let mut board = Board::new(15).unwrap();
+    nnue.reset(&board, rule);
+    plain.reset(&board, rule);
+    for m in ["h8", "i9", "h9", "h10", "j8", "g7", "i8"] {
+        let p: Point = m.parse().unwrap();
+        board.play_unchecked(p);
+        nnue.on_play(&board, p);
+        plain.on_play(&board, p);
+        assert_eq!(nnue.evaluate(&board), plain.evaluate(&board), "after {m}");
+    }
+}
+
+#[test]
+fn a_position_of_no_game_is_valued_by_its_score_alone() {
+    let rule = Rule::Freestyle;
+    let mut data = TrainingData::new(rule, SampleOptions::default());
+    let mut board = Board::new(15).unwrap();
+    for m in ["h8", "i9", "h9"] {
+        board.play_unchecked(m.parse().unwrap());
+    }
+    let h10: Point = "h10".parse().unwrap();
+    let h8: Point = "h8".parse().unwrap();
+    assert!(data.add_scored_position(&board, 400, h10, false));
+    assert!(data.add_scored_position(&board, -400, h10, true));
+    // The move it names must be playable.
+    assert!(!data.add_scored_position(&board, 0, h8, false));
+    assert_eq!(data.positions(), (2, 1));
+    assert_eq!(data.scored_positions(), 2);
+    // Any blend weight: the score is all it has (no game result to mix in).
+    data.blend_scores(0.25, 200.0);
+    // A network whose value logit is 1 everywhere: its loss tells the target.
+    let layout = Layout::for_rule(rule);
+    let mut weights = vec![0.0; layout.len()];
+    weights[layout.b2()] = 1.0;
+    let net = Network::from_weights(rule, 200.0, &weights).unwrap();
+    let target = 1.0 / (1.0 + 2f64.exp()); // sigmoid(-400 / 200)
+    let expected = (1.0 + 1f64.exp()).ln() - target;
+    let held = data.validation_losses(&net, 1);
+    assert_eq!(held.positions, 1);
+    assert!(
+        (held.value - expected).abs() < 1e-5,
+        "{} against {expected}",
+        held.value
+    );
+}
+
+#[test]
+fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
+    use gomoku_ai::nnue::siblings::{self, SiblingOptions};
+    let rule = Rule::Freestyle;
+    let games: Vec<_> = fitting_games::games("free-", rule)
+        .into_iter()
+        .take(4)
+        .collect();
+    let options = SiblingOptions {
+        every: 3,
+        skip_plies: 4,
+        nodes: 300,
+        threads: 1,
+        seed: 9,
+    };
+    let boards: Vec<Vec<Board>> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| siblings::sibling_positions(g, rule, &options, i))
+        .collect();
+    for (game, sibs) in games.iter().zip(&boards) {
+        assert!(!sibs.is_empty());
+        for sib in sibs {
+            // The game's position after some ply k, and one more stone that is not the move
+            // the game played there.
+            let k = sib.total_stones() as usize - 1;
+            assert!(k >= 4 && (k - 4) % 3 == 0, "ply {k}");
+            let mut line = Board::new(15).unwrap();
+            for &m in &game.moves()[..k] {
+                line.play_unchecked(m);
+            }
+            let extra: Vec<Point> = sib
+                .occupied()
+                .iter()
+                .filter(|&p| line.is_empty_at(p))
+                .collect();
+            // Every stone of the game's line stands in the sibling too.
+            assert!(line.occupied().iter().all(|p| sib.get(p) == line.get(p)));
+            assert_eq!(extra.len(), 1);
+            assert_ne!(extra[0], game.moves()[k]);
+            assert_eq!(sib.get(extra[0]), Some(line.side_to_move()));
+            assert!(rule.winning_line(sib, extra[0]).is_none());
+        }
+    }
+    let one = siblings::label(&boards, rule, &options, &|_| {});
+    let two = siblings::label(
+        &boards,
+        rule,
+        &SiblingOptions {
+            threads: 2,
+            ..options
+        },
+        &|_| {},
+    );
+    assert_eq!(one, two);
+    for (sibs, labelled) in boards.iter().zip(&one) {
+        assert_eq!(sibs.len(), labelled.len());
+        for s in labelled {
+            assert!(s.board.is_empty_at(s.best));
+            assert!(s.score.abs() <= siblings::MATE_CLAMP);
+        }
+    }
+    // They join the training data, held out with their game.
+    let mut data = TrainingData::new(rule, SampleOptions::default());
+    let added = data.add_siblings(9, &one[0], 0.5);
+    assert_eq!(added, one[0].len());
+    assert_eq!(data.positions(), (added, added));
 }

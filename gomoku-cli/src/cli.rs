@@ -273,7 +273,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 256)]
     pub batch: usize,
     /// Adam's step size at the start (it falls along a cosine to a tenth).
-    #[arg(long, default_value_t = 2e-3)]
+    #[arg(long, default_value_t = 5e-2)]
     pub learning_rate: f32,
     /// Weight of the policy's loss (the move played) beside the value's.
     #[arg(long, default_value_t = 0.25)]
@@ -302,6 +302,18 @@ pub struct TrainArgs {
     /// evaluator's scale fitted to the results).
     #[arg(long)]
     pub score_scale: Option<f64>,
+    /// Train a value that stands alone, rather than a correction added to the pattern
+    /// evaluator's value (the default).
+    #[arg(long)]
+    pub alone: bool,
+    /// Add, every N plies of each game, a sibling position (another move instead of the one
+    /// played) valued by the built-in engine's search: the positions a search meets that strong
+    /// games never reach. 0: none.
+    #[arg(long, default_value_t = 0)]
+    pub siblings: usize,
+    /// The engine's nodes for each sibling.
+    #[arg(long, default_value_t = 40_000)]
+    pub sibling_nodes: u64,
 }
 
 /// How to read a record that does not say everything itself.

@@ -267,6 +267,18 @@ fn train(args: TrainArgs) -> Result<(), String> {
         },
         score_weight: args.score_weight,
         score_scale: args.score_scale,
+        base: if args.alone {
+            gomoku_ai::nnue::ValueBase::Alone
+        } else {
+            gomoku_ai::nnue::ValueBase::Patterns
+        },
+        siblings: (args.siblings > 0).then_some(gomoku_ai::nnue::siblings::SiblingOptions {
+            every: args.siblings,
+            skip_plies: args.skip_plies,
+            nodes: args.sibling_nodes,
+            threads: args.threads,
+            seed: args.seed,
+        }),
         train: gomoku_ai::nnue::train::TrainOptions {
             epochs: args.epochs,
             batch: args.batch,

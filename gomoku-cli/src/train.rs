@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use gomoku_ai::PatternEvaluator;
-use gomoku_ai::nnue::Network;
+use gomoku_ai::nnue::siblings::{self, SiblingOptions};
 use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
+use gomoku_ai::nnue::{Network, ValueBase};
 use gomoku_ai::tune::SampleOptions;
 use gomoku_rules::Rule;
 
@@ -33,6 +34,10 @@ pub struct TrainCommand {
     pub score_weight: f64,
     /// The scores' units per logit; `None`: the pattern evaluator's scale fitted to the results.
     pub score_scale: Option<f64>,
+    /// Whether the network's value stands alone or corrects the pattern evaluator's.
+    pub base: ValueBase,
+    /// Sibling positions valued by the engine's search, if any.
+    pub siblings: Option<SiblingOptions>,
     /// The training.
     pub train: TrainOptions,
 }
@@ -54,6 +59,13 @@ pub struct TrainSummary {
 
 /// Positions the pattern evaluator's scale is fitted on.
 const SCALE_POSITIONS: usize = 20_000;
+
+fn base_text(base: ValueBase) -> &'static str {
+    match base {
+        ValueBase::Alone => "standing alone (--alone)",
+        ValueBase::Patterns => "a correction to the pattern evaluator's (without --alone)",
+    }
+}
 
 fn losses_text(l: &Losses) -> String {
     format!(
@@ -112,13 +124,19 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
     };
     let read_start = Instant::now();
     let mut data = TrainingData::new(options.rule, options.samples);
+    // The games taken (with their index among them), for their siblings.
+    let mut taken = Vec::new();
     let (files, bad_files) = read_games(
         &options.inputs,
         options.size,
         options.rule,
         &mut say,
         &mut |game| {
+            let index = data.games();
             data.add_game(game);
+            if options.siblings.is_some() && data.games() > index {
+                taken.push((index, game.clone()));
+            }
         },
     )?;
     let (positions, held_out) = data.positions();
@@ -136,27 +154,80 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         ));
     }
     let pattern = PatternEvaluator::new();
+    let score_scale = match options.score_scale {
+        Some(s) => s,
+        None => data.pattern_scale(&pattern, SCALE_POSITIONS).0,
+    };
     if options.score_weight > 0.0 {
         let scored = data.scored_positions();
         if scored == 0 {
             return Err("--score-weight: no position has a search score (records from `gomoku selfplay --format json` or `gomoku match --record-format json` carry them)".into());
         }
-        let scale = match options.score_scale {
-            Some(s) => s,
-            None => data.pattern_scale(&pattern, SCALE_POSITIONS).0,
-        };
-        data.blend_scores(options.score_weight, scale);
+        data.blend_scores(options.score_weight, score_scale);
         say(format!(
-            "{scored} positions with a search score, weighted {} at {scale:.1} units per logit\n",
+            "{scored} positions with a search score, weighted {} at {score_scale:.1} units per logit\n",
             options.score_weight
         ));
     }
-    let (pattern_scale, pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
+    let (mut pattern_scale, mut pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
+    if let Some(sibling_options) = &options.siblings {
+        let label_start = Instant::now();
+        let boards: Vec<_> = taken
+            .iter()
+            .map(|(index, game)| {
+                siblings::sibling_positions(game, options.rule, sibling_options, *index)
+            })
+            .collect();
+        let total: usize = boards.iter().map(Vec::len).sum();
+        say(format!(
+            "valuing {total} sibling positions of {} games, {} nodes each, {} threads\n",
+            boards.len(),
+            sibling_options.nodes,
+            sibling_options.threads
+        ));
+        let games = boards.len();
+        let step = (games / 20).max(1);
+        let progress = |done: usize| {
+            if done % step == 0 || done == games {
+                eprint!(
+                    "\r{done}/{games} games ({:.0} s)",
+                    label_start.elapsed().as_secs_f64()
+                );
+            }
+        };
+        let labelled = siblings::label(&boards, options.rule, sibling_options, &progress);
+        eprintln!();
+        // The engine's units to the records' score units: both through the logit.
+        let to_record_units = score_scale / pattern_scale;
+        let added: usize = taken
+            .iter()
+            .zip(&labelled)
+            .map(|((index, _), s)| data.add_siblings(*index, s, to_record_units))
+            .sum();
+        data.blend_scores(options.score_weight, score_scale);
+        (pattern_scale, pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
+        let (positions, held_out) = data.positions();
+        say(format!(
+            "{added} sibling positions valued in {:.0} s; {positions} positions in all ({held_out} held out)\n",
+            label_start.elapsed().as_secs_f64()
+        ));
+    }
+    if let Some(net) = &start
+        && net.value_base() != options.base
+    {
+        return Err(format!(
+            "the start network's value is {}, this run's {}",
+            base_text(net.value_base()),
+            base_text(options.base)
+        ));
+    }
+    data.set_value_base(options.base, &pattern);
     let eval_scale = start
         .as_ref()
         .map_or(pattern_scale as f32, Network::eval_scale);
     say(format!(
-        "pattern evaluator: {pattern_scale:.1} units per logit, held-out value loss {pattern_loss:.4}; the network's value is given at {eval_scale:.1} units per logit\n"
+        "pattern evaluator: {pattern_scale:.1} units per logit, held-out value loss {pattern_loss:.4}; the network's value is given at {eval_scale:.1} units per logit, {}\n",
+        base_text(options.base)
     ));
     let train_start = Instant::now();
     let trained = data
@@ -173,7 +244,7 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
     say(format!(
         "trained in {:.1} s on {} positions x {} epochs ({} threads): held out {} -> {} (pattern evaluator's value {pattern_loss:.4})\n",
         train_start.elapsed().as_secs_f64(),
-        positions - held_out,
+        data.positions().0 - data.positions().1,
         t.epochs,
         t.threads,
         losses_text(&trained.initial),

@@ -6,7 +6,7 @@
 use gomoku_rules::{Board, Color, Direction, Point};
 
 use super::features::{self, BLOCKED, HALF, OWN, digit_weight};
-use super::network::{FEATURES, Network, VALUE_CHANNELS, activate};
+use super::network::{FEATURES, Network, VALUE_CHANNELS, activate, activate16};
 
 /// The channels of every point seen with each colour to move, and the sums of the activated
 /// value channels.
@@ -115,20 +115,23 @@ impl Accumulator {
                 }
                 let at = (r * size + c) as usize;
                 let w = i32::from(digit_weight(offset));
-                let old = self.windows[at];
-                let mut new = old;
-                new[0][d] = (i32::from(old[0][d]) + digits[0] * w) as u16;
-                new[1][d] = (i32::from(old[1][d]) + digits[1] * w) as u16;
-                self.windows[at] = new;
+                let here = &mut self.windows[at];
+                let old = [here[0][d], here[1][d]];
+                let new = [
+                    (i32::from(old[0]) + digits[0] * w) as u16,
+                    (i32::from(old[1]) + digits[1] * w) as u16,
+                ];
+                here[0][d] = new[0];
+                here[1][d] = new[1];
                 for me in [Color::Black, Color::White] {
                     let m = me.index();
                     let set = net.set_for(me);
                     let (own, their) = (m, 1 - m);
                     let rows = [
-                        net.row(set, 0, old[own][d]),
-                        net.row(set, 1, old[their][d]),
-                        net.row(set, 0, new[own][d]),
-                        net.row(set, 1, new[their][d]),
+                        net.row(set, 0, old[own]),
+                        net.row(set, 1, old[their]),
+                        net.row(set, 0, new[own]),
+                        net.row(set, 1, new[their]),
                     ];
                     let acc = &mut self.channels[m][at];
                     let before = *acc;
@@ -139,9 +142,11 @@ impl Accumulator {
                             .wrapping_add(rows[2][i])
                             .wrapping_add(rows[3][i]);
                     }
+                    // The activations in 16 bits (a leaky ReLU never grows a magnitude), their
+                    // difference in 32.
                     let sums = &mut self.sums[m];
                     for v in 0..VALUE_CHANNELS {
-                        sums[v] += activate(acc[v]) - activate(before[v]);
+                        sums[v] += i32::from(activate16(acc[v])) - i32::from(activate16(before[v]));
                     }
                 }
             }

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 use gomoku_rules::{Board, Point, Rule};
 
 use super::accumulator::Accumulator;
-use super::network::Network;
+use super::network::{Network, ValueBase};
 use crate::evaluator::Evaluator;
 use crate::params::EVAL_LIMIT;
 use crate::pattern::Patterns;
@@ -132,7 +132,8 @@ impl NnueEvaluator {
         Some(net.policy_logit(acc.channels(board.side_to_move(), p)))
     }
 
-    /// The network's value logit for the side to move, when a network values this position.
+    /// The network's value logit for the side to move, when a network values this position
+    /// (a correction to the pattern evaluator's value where its [`ValueBase`] says so).
     pub fn value_logit(&self, board: &Board) -> Option<f32> {
         let (net, acc) = self.active.as_ref()?;
         Some(net.value_logit(acc.sums(board.side_to_move()), acc.points()))
@@ -176,7 +177,11 @@ impl Evaluator for NnueEvaluator {
         match &self.active {
             Some((net, acc)) => {
                 let logit = net.value_logit(acc.sums(board.side_to_move()), acc.points());
-                let units = (logit * net.eval_scale()).round();
+                let base = match net.value_base() {
+                    ValueBase::Alone => 0.0,
+                    ValueBase::Patterns => self.patterns.evaluate(board).0 as f32,
+                };
+                let units = (base + logit * net.eval_scale()).round();
                 let limit = EVAL_LIMIT as f32;
                 Score(units.clamp(-limit, limit) as i32)
             }

@@ -10,11 +10,11 @@
 use gomoku_rules::{Board, Color, Direction};
 
 /// Points in a window: the centre and [`HALF`] on each side.
-pub const WINDOW: usize = 9;
+pub const WINDOW: usize = 7;
 /// Points on each side of the centre of a window.
-pub const HALF: i32 = 4;
+pub const HALF: i32 = 3;
 /// Distinct windows: `3^WINDOW`.
-pub const PATTERNS: usize = 19_683;
+pub const PATTERNS: usize = 2_187;
 
 /// The digit of an empty point.
 pub const EMPTY: u16 = 0;
@@ -24,7 +24,7 @@ pub const OWN: u16 = 1;
 pub const BLOCKED: u16 = 2;
 
 /// `3^i` for each position of a window.
-const POW3: [u16; WINDOW] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+const POW3: [u16; WINDOW] = [1, 3, 9, 27, 81, 243, 729];
 
 /// The weight of the point `offset` (-[`HALF`]..=[`HALF`]) steps from the centre in a window's
 /// index: the index is the sum of `digit * digit_weight(offset)`.
@@ -113,10 +113,10 @@ mod tests {
     fn an_empty_window_in_the_middle_is_zero_and_the_edges_are_blocked() {
         let mut out = Vec::new();
         window_indexes(15, |_, _| None, &mut out);
-        // h8: nine empty points along every line.
+        // h8: empty points all along every line.
         assert_eq!(out[7 * 15 + 7], [[0; 4]; 2]);
-        // a1 horizontally: the four points to its left are off the board.
-        let blocked_left: u16 = (0..4).map(|i| BLOCKED * POW3[i]).sum();
+        // a1 horizontally: the points to its left are off the board.
+        let blocked_left: u16 = (0..HALF as usize).map(|i| BLOCKED * POW3[i]).sum();
         assert_eq!(out[0][0][Direction::Horizontal.index()], blocked_left);
         assert!(
             out.iter()

@@ -3,7 +3,8 @@
 //! Each point of the board gets a vector of channels from tables indexed by the line windows
 //! through it ([`features`]), summed over the four directions; the value averages the
 //! activated channels over the board and runs a small MLP ([`network`]), the policy weighs the
-//! channels of each empty point. A move changes only the windows of the points on its four
+//! channels of each empty point. The value is trained as a correction to the pattern
+//! evaluator's ([`ValueBase`]). A move changes only the windows of the points on its four
 //! lines, so the evaluator updates those rows ([`NnueEvaluator`]). `gomoku train` fits a
 //! network to game records ([`train`]).
 
@@ -11,7 +12,8 @@ mod accumulator;
 mod evaluator;
 pub mod features;
 pub mod network;
+pub mod siblings;
 pub mod train;
 
 pub use evaluator::{DEFAULT_NETWORK_FILES, NnueEvaluator};
-pub use network::{Layout, Network, NnueError};
+pub use network::{Layout, Network, NnueError, ValueBase};

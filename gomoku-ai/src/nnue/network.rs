@@ -11,10 +11,19 @@
 //! channels of each empty point into a move logit. Under Renju (colour-specific rules) the
 //! tables exist twice, one set for each colour to move.
 //!
+//! A network's value either stands alone or is a correction added to the pattern evaluator's
+//! ([`ValueBase`]): trained as a correction, the network starts from the pattern evaluator's
+//! judgement and only has to learn where that is wrong.
+//!
+//! The sizes are chosen for speed: windows of [`super::features::WINDOW`] points keep the
+//! tables small enough for the processor's caches (a move updates the channels of the points
+//! within three of it on its four lines, for both colours to move), and [`FEATURES`] channels
+//! of 16 integers make a row a single 32-byte load.
+//!
 //! # File format (little-endian)
 //! `GMKNNUE\0`, format version (u16), architecture (u16), rule (u8, its Gomocup code), table
-//! sets (u8), window (u8), features, value channels, policy channels, hidden units (u16 each),
-//! evaluation units per logit (f32); the tables (i16), the channel biases (i16), the value head
+//! sets (u8), window (u8), value base (u8: 0 alone, 1 added to the pattern evaluator's), features,
+//! value channels, policy channels, hidden units (u16 each), evaluation units per logit (f32); the tables (i16), the channel biases (i16), the value head
 //! (f32: hidden x value weights, hidden biases, hidden output weights, output bias), the policy
 //! weights (f32); and an FNV-1a 64-bit checksum of everything before it.
 
@@ -27,9 +36,9 @@ use thiserror::Error;
 use super::features::{PATTERNS, WINDOW};
 
 /// Channels of a point.
-pub const FEATURES: usize = 32;
+pub const FEATURES: usize = 16;
 /// Channels averaged into the value head (the first ones).
-pub const VALUE_CHANNELS: usize = 24;
+pub const VALUE_CHANNELS: usize = 12;
 /// Channels weighed into the policy (the last ones).
 pub const POLICY_CHANNELS: usize = FEATURES - VALUE_CHANNELS;
 /// Hidden units of the value head.
@@ -40,11 +49,39 @@ pub const QUANT: f32 = 256.0;
 /// directions, two views, the bias) stay within an `i16`.
 pub const TABLE_LIMIT: f32 = 14.0;
 /// The architecture this build reads and writes.
-pub const ARCHITECTURE: u16 = 1;
+pub const ARCHITECTURE: u16 = 2;
 /// The file format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 /// The first bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"GMKNNUE\0";
+
+/// What a network's value is added to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueBase {
+    /// Nothing: the network's value is the evaluation.
+    Alone,
+    /// The pattern evaluator's value (with the library's default weights of the rule): the
+    /// network learns a correction to it.
+    #[default]
+    Patterns,
+}
+
+impl ValueBase {
+    fn code(self) -> u8 {
+        match self {
+            ValueBase::Alone => 0,
+            ValueBase::Patterns => 1,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<ValueBase> {
+        match code {
+            0 => Some(ValueBase::Alone),
+            1 => Some(ValueBase::Patterns),
+            _ => None,
+        }
+    }
+}
 
 /// Why a network could not be read or written.
 #[derive(Debug, Error)]
@@ -101,6 +138,9 @@ pub enum NnueError {
     /// The rule code names no rule.
     #[error("network rule code {0} names no rule")]
     UnknownRule(u8),
+    /// The value base code names no [`ValueBase`].
+    #[error("network value base code {0} is neither 0 (alone) nor 1 (over the patterns)")]
+    UnknownValueBase(u8),
     /// The data ends early.
     #[error("network data truncated: {found} bytes, {expected} expected")]
     Truncated {
@@ -207,8 +247,14 @@ impl Layout {
 /// The leaky ReLU of an integer channel (slope 1/8 below zero).
 #[inline]
 pub fn activate(x: i16) -> i32 {
-    let x = i32::from(x);
-    if x >= 0 { x } else { x >> 3 }
+    i32::from(activate16(x))
+}
+
+/// [`activate`] in 16 bits, branch-free (`x >> 3` is the larger one exactly when `x` is
+/// negative), so that it vectorises.
+#[inline]
+pub fn activate16(x: i16) -> i16 {
+    x.max(x >> 3)
 }
 
 /// The leaky ReLU of a float (slope 1/8 below zero), as the trainer computes it.
@@ -223,6 +269,7 @@ pub struct Network {
     rule: Rule,
     layout: Layout,
     eval_scale: f32,
+    base: ValueBase,
     tables: Vec<[i16; FEATURES]>,
     bias: [i16; FEATURES],
     w1: [[f32; VALUE_CHANNELS]; HIDDEN],
@@ -238,6 +285,7 @@ impl std::fmt::Debug for Network {
             .field("rule", &self.rule)
             .field("table_sets", &self.layout.sets)
             .field("eval_scale", &self.eval_scale)
+            .field("base", &self.base)
             .finish_non_exhaustive()
     }
 }
@@ -277,7 +325,7 @@ impl Reader<'_> {
 }
 
 /// Bytes of the header (magic to evaluation scale).
-const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 1 + 1 + 4 * 2 + 4;
+const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 1 + 1 + 1 + 4 * 2 + 4;
 
 /// Bytes of a whole file of `layout`.
 fn file_bytes(layout: Layout) -> usize {
@@ -308,8 +356,9 @@ fn integer_limit() -> i16 {
 
 impl Network {
     /// The network of `weights` (laid out as [`Layout::for_rule`] says), for `rule`, whose
-    /// output logit is worth `eval_scale` evaluation units. Table entries are clamped to
-    /// [`TABLE_LIMIT`] and rounded to 1/[`QUANT`].
+    /// output logit is worth `eval_scale` evaluation units, standing alone (see
+    /// [`Network::with_value_base`]). Table entries are clamped to [`TABLE_LIMIT`] and rounded
+    /// to 1/[`QUANT`].
     ///
     /// # Errors
     /// [`NnueError::Dimension`] when `weights` has the wrong length, [`NnueError::BadValue`]
@@ -348,6 +397,7 @@ impl Network {
             rule,
             layout,
             eval_scale,
+            base: ValueBase::Alone,
             tables,
             bias: std::array::from_fn(|i| quantize(at(layout.bias() + i))),
             w1: std::array::from_fn(|h| {
@@ -391,6 +441,16 @@ impl Network {
             })
             .collect();
         Network::from_weights(rule, 300.0, &weights).expect("valid by construction")
+    }
+
+    /// The same network with its value added to `base`.
+    pub fn with_value_base(self, base: ValueBase) -> Network {
+        Network { base, ..self }
+    }
+
+    /// What the network's value is added to.
+    pub fn value_base(&self) -> ValueBase {
+        self.base
     }
 
     /// The rule the network was trained for.
@@ -463,6 +523,7 @@ impl Network {
         out.push(self.rule.gomocup_code() as u8);
         out.push(self.layout.sets as u8);
         out.push(WINDOW as u8);
+        out.push(self.base.code());
         for dim in [FEATURES, VALUE_CHANNELS, POLICY_CHANNELS, HIDDEN] {
             out.extend_from_slice(&(dim as u16).to_le_bytes());
         }
@@ -513,6 +574,8 @@ impl Network {
         let layout = Layout::for_rule(rule);
         let sets = usize::from(r.u8());
         let window = usize::from(r.u8());
+        let base_code = r.u8();
+        let base = ValueBase::from_code(base_code).ok_or(NnueError::UnknownValueBase(base_code))?;
         let dims = [
             ("table set count", sets, layout.sets),
             ("window", window, WINDOW),
@@ -585,6 +648,7 @@ impl Network {
             rule,
             layout,
             eval_scale,
+            base,
             tables,
             bias,
             w1: [[0.0; VALUE_CHANNELS]; HIDDEN],

@@ -17,15 +17,16 @@ use rand::{Rng, SeedableRng};
 use super::features::{PATTERNS, transform, window_indexes};
 use super::network::{
     FEATURES, HIDDEN, Layout, Network, NnueError, POLICY_CHANNELS, TABLE_LIMIT, VALUE_CHANNELS,
-    leaky,
+    ValueBase, leaky,
 };
+use super::siblings::Sibling;
 use crate::evaluator::Evaluator;
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::tune::{SampleOptions, best_log_scale, blended_target, empty_replay, result_for};
 
-/// Windows of 7 and 5 points (the inner part of a window of 9).
-const PATTERNS7: usize = 2_187;
-const PATTERNS5: usize = 243;
+/// Windows two and four points shorter (the inner parts of a whole window).
+const PATTERNS7: usize = PATTERNS / 9;
+const PATTERNS5: usize = PATTERNS / 81;
 
 /// The weights as trained: the network's ([`Layout`]) followed by tables for the inner windows
 /// of 7 and of 5 points. A window's row is the sum of its own row and those of its inner
@@ -47,7 +48,7 @@ impl TrainLayout {
     fn len(&self) -> usize {
         self.e5() + self.net.sets * 2 * PATTERNS5 * FEATURES
     }
-    /// The starts of the three rows whose sum is the row of `pattern` (a window of 9) in table
+    /// The starts of the three rows whose sum is the row of `pattern` (a whole window) in table
     /// `which` of `set`.
     #[inline]
     fn rows(&self, set: usize, which: usize, pattern: u16) -> [usize; 3] {
@@ -88,7 +89,8 @@ struct Position {
     /// Per point (`row * size + col`): 0 empty, 1 Black, 2 White.
     cells: Box<[u8]>,
     side: Color,
-    /// The game's result for the side to move (1 win, 0.5 draw, 0 loss).
+    /// The game's result for the side to move (1 win, 0.5 draw, 0 loss; NaN for a position
+    /// of no game, see [`TrainingData::add_scored_position`]).
     result: f32,
     /// The search score the record gives the move played, for the side to move.
     score: Option<i32>,
@@ -96,6 +98,9 @@ struct Position {
     target: f32,
     /// The move played (`row * size + col`).
     played: u16,
+    /// The pattern evaluator's value for the side to move (see
+    /// [`TrainingData::set_value_base`]).
+    pattern_units: f32,
 }
 
 impl Position {
@@ -125,6 +130,7 @@ pub struct TrainingData {
     validation: Vec<Position>,
     games: usize,
     skipped_games: usize,
+    base: ValueBase,
 }
 
 /// How to train.
@@ -152,7 +158,7 @@ impl Default for TrainOptions {
         TrainOptions {
             epochs: 10,
             batch: 256,
-            learning_rate: 2e-3,
+            learning_rate: 5e-2,
             policy_weight: 0.25,
             threads: 1,
             weight_decay: 0.0,
@@ -216,7 +222,31 @@ impl TrainingData {
             validation: Vec::new(),
             games: 0,
             skipped_games: 0,
+            base: ValueBase::Alone,
         }
+    }
+
+    /// Makes the networks trained on this data corrections to `pattern`'s values
+    /// ([`ValueBase::Patterns`]; `pattern` has to be the evaluator the network will be added to:
+    /// the library's default weights of the rule), or stand alone. Computes the pattern values
+    /// of every position once.
+    pub fn set_value_base(&mut self, base: ValueBase, pattern: &PatternEvaluator) {
+        self.base = base;
+        if base == ValueBase::Alone {
+            return;
+        }
+        let rule = self.rule;
+        let mut eval = pattern.clone();
+        for p in self.training.iter_mut().chain(&mut self.validation) {
+            let board = p.board();
+            eval.reset(&board, rule);
+            p.pattern_units = eval.evaluate(&board).0 as f32;
+        }
+    }
+
+    /// What the networks trained on this data are added to.
+    pub fn value_base(&self) -> ValueBase {
+        self.base
     }
 
     /// The rule.
@@ -298,6 +328,7 @@ impl TrainingData {
                     score: evaluations.and_then(|e| e.get(ply).copied().flatten()),
                     target: value,
                     played: (usize::from(m.row()) * size + usize::from(m.col())) as u16,
+                    pattern_units: 0.0,
                 };
                 if validation {
                     self.validation.push(position);
@@ -312,12 +343,81 @@ impl TrainingData {
         added
     }
 
+    /// Adds one position valued only by a search `score` (for the side to move, in the
+    /// units of the records' scores) with `best` as its policy target, held out or not: a
+    /// position no game reached, such as one after a move the players did not make. Its
+    /// value target is the score's, whatever the blend's weight. Positions with a five on the
+    /// board are the caller's to leave out (the search settles those). Returns whether it was
+    /// added (not when `best` is taken).
+    pub fn add_scored_position(
+        &mut self,
+        board: &Board,
+        score: i32,
+        best: Point,
+        validation: bool,
+    ) -> bool {
+        let size = usize::from(board.size());
+        if !board.is_empty_at(best) {
+            return false;
+        }
+        let cells = (0..size * size)
+            .map(|i| {
+                let p = Point::new_unchecked((i % size) as u8, (i / size) as u8);
+                match board.get(p) {
+                    None => 0,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                }
+            })
+            .collect();
+        let position = Position {
+            size: board.size(),
+            cells,
+            side: board.side_to_move(),
+            result: f32::NAN,
+            score: Some(score),
+            target: 0.5,
+            played: (usize::from(best.row()) * size + usize::from(best.col())) as u16,
+            pattern_units: 0.0,
+        };
+        if validation {
+            self.validation.push(position);
+        } else {
+            self.training.push(position);
+        }
+        true
+    }
+
+    /// Adds the labelled siblings of game `game` (its index among the games added, from 0:
+    /// they are held out with it), their scores multiplied by `to_record_units` (the records'
+    /// score units per evaluation unit); returns how many.
+    pub fn add_siblings(
+        &mut self,
+        game: usize,
+        siblings: &[Sibling],
+        to_record_units: f64,
+    ) -> usize {
+        let validation = self.options.holds_out(game);
+        siblings
+            .iter()
+            .filter(|s| {
+                let score = (f64::from(s.score) * to_record_units).round() as i32;
+                self.add_scored_position(&s.board, score, s.best, validation)
+            })
+            .count()
+    }
+
     /// Makes the value target of every position with a search score `(1 - weight) * result +
     /// weight * sigmoid(score / scale)` (`scale`: the scores' units per logit); positions
     /// without one keep the result. Calling it again replaces the previous blend.
     pub fn blend_scores(&mut self, weight: f64, scale: f64) {
         for p in self.training.iter_mut().chain(&mut self.validation) {
-            p.target = blended_target(p.result, p.score, weight, scale);
+            p.target = if p.result.is_nan() {
+                // A position no game reached: its score is all there is.
+                blended_target(0.5, p.score, 1.0, scale)
+            } else {
+                blended_target(p.result, p.score, weight, scale)
+            };
         }
     }
 
@@ -351,22 +451,22 @@ impl TrainingData {
         (scale, mean_loss(&held, scale))
     }
 
-    /// The held-out losses of `network`.
+    /// The held-out losses of `network` (added to the pattern values where its
+    /// [`ValueBase`] says so: those of [`TrainingData::set_value_base`]).
     pub fn validation_losses(&self, network: &Network, threads: usize) -> Losses {
         let layout = TrainLayout {
             net: network.layout(),
         };
         let weights = layout.extend(network.to_weights());
         let all: Vec<usize> = (0..self.validation.len()).collect();
-        let (losses, _) = run_batch(
-            &layout,
-            &weights,
-            &self.validation,
-            &all,
-            None,
-            0.0,
-            threads,
-        );
+        let pass = Pass {
+            layout: &layout,
+            weights: &weights,
+            set: &self.validation,
+            base_scale: base_scale(network.value_base(), network.eval_scale()),
+            policy_weight: 0.0,
+        };
+        let (losses, _) = pass.run(&all, None, threads);
         losses
     }
 
@@ -394,14 +494,23 @@ impl TrainingData {
                     expected: self.rule.gomocup_code() as usize,
                 });
             }
+            Some(net) if net.value_base() != self.base => {
+                return Err(NnueError::Dimension {
+                    what: "value base (0 alone, 1 over the patterns)",
+                    found: usize::from(net.value_base() == ValueBase::Patterns),
+                    expected: usize::from(self.base == ValueBase::Patterns),
+                });
+            }
             Some(net) => layout.extend(net.to_weights()),
             None => layout.extend(initial_weights(&layout.net, &mut rng)),
         };
         let threads = options.threads.max(1);
-        let initial = self.validation_losses(
-            &Network::from_weights(self.rule, eval_scale, &layout.collapse(&weights))?,
-            threads,
-        );
+        let base = self.base;
+        let network = |w: &[f32]| {
+            Network::from_weights(self.rule, eval_scale, &layout.collapse(w))
+                .map(|n| n.with_value_base(base))
+        };
+        let initial = self.validation_losses(&network(&weights)?, threads);
         let mut adam = Adam::new(layout.len());
         let mut order: Vec<usize> = (0..self.training.len()).collect();
         let batch = options.batch.max(1);
@@ -414,15 +523,14 @@ impl TrainingData {
             let mut sum = Losses::default();
             for chunk in order.chunks(batch) {
                 let symmetries: Vec<u8> = chunk.iter().map(|_| rng.random_range(0..8)).collect();
-                let (losses, grad) = run_batch(
-                    &layout,
-                    &weights,
-                    &self.training,
-                    chunk,
-                    Some(&symmetries),
-                    options.policy_weight,
-                    threads,
-                );
+                let pass = Pass {
+                    layout: &layout,
+                    weights: &weights,
+                    set: &self.training,
+                    base_scale: base_scale(base, eval_scale),
+                    policy_weight: options.policy_weight,
+                };
+                let (losses, grad) = pass.run(chunk, Some(&symmetries), threads);
                 accumulate(&mut sum, &losses);
                 let progress_done = step as f32 / steps_total as f32;
                 let rate = options.learning_rate
@@ -441,14 +549,14 @@ impl TrainingData {
                 }
                 step += 1;
             }
-            let net = Network::from_weights(self.rule, eval_scale, &layout.collapse(&weights))?;
+            let net = network(&weights)?;
             progress(&TrainProgress {
                 epoch,
                 training: finish(sum),
                 validation: self.validation_losses(&net, threads),
             });
         }
-        let network = Network::from_weights(self.rule, eval_scale, &layout.collapse(&weights))?;
+        let network = network(&weights)?;
         let last = self.validation_losses(&network, threads);
         Ok(Trained {
             network,
@@ -526,17 +634,46 @@ impl Adam {
     }
 }
 
-/// The losses (means) of positions `which` of `set`, and with `symmetries` (one per position,
-/// training) the sum of their gradients, computed on `threads` threads.
+/// The divisor that turns a position's pattern value into the logit the network's output is
+/// added to (`None`: the network stands alone).
+fn base_scale(base: ValueBase, eval_scale: f32) -> Option<f32> {
+    match base {
+        ValueBase::Alone => None,
+        ValueBase::Patterns => Some(eval_scale),
+    }
+}
+
+/// What one pass over some positions computes with.
+#[derive(Clone, Copy)]
+struct Pass<'a> {
+    layout: &'a TrainLayout,
+    weights: &'a [f32],
+    set: &'a [Position],
+    /// Pattern units per logit of the value base, if any.
+    base_scale: Option<f32>,
+    policy_weight: f32,
+}
+
+impl Pass<'_> {
+    /// The losses (means) of positions `which`, and with `symmetries` (one per position,
+    /// training) the sum of their gradients, computed on `threads` threads.
+    fn run(
+        &self,
+        which: &[usize],
+        symmetries: Option<&[u8]>,
+        threads: usize,
+    ) -> (Losses, Vec<f32>) {
+        run_batch(self, which, symmetries, threads)
+    }
+}
+
 fn run_batch(
-    layout: &TrainLayout,
-    weights: &[f32],
-    set: &[Position],
+    pass: &Pass<'_>,
     which: &[usize],
     symmetries: Option<&[u8]>,
-    policy_weight: f32,
     threads: usize,
 ) -> (Losses, Vec<f32>) {
+    let layout = pass.layout;
     let threads = threads.clamp(1, which.len().max(1));
     let per = which.len().div_ceil(threads).max(1);
     let train = symmetries.is_some();
@@ -560,15 +697,7 @@ fn run_batch(
                         } else {
                             None
                         };
-                        let l = sample(
-                            layout,
-                            weights,
-                            &set[index],
-                            sym,
-                            g,
-                            policy_weight,
-                            &mut scratch,
-                        );
+                        let l = sample(pass, &pass.set[index], sym, g, &mut scratch);
                         sum.value += f64::from(l.0);
                         sum.policy += f64::from(l.1);
                         sum.top1 += f64::from(u8::from(l.2));
@@ -611,14 +740,13 @@ struct Scratch {
 /// position under symmetry `sym`; with `grad`, adds the gradient of `value + policy_weight *
 /// policy` to it.
 fn sample(
-    layout: &TrainLayout,
-    w: &[f32],
+    pass: &Pass<'_>,
     pos: &Position,
     sym: u8,
     grad: Option<&mut [f32]>,
-    policy_weight: f32,
     s: &mut Scratch,
 ) -> (f32, f32, bool) {
+    let (layout, w, policy_weight) = (pass.layout, pass.weights, pass.policy_weight);
     let n = usize::from(pos.size);
     s.cells.clear();
     s.cells.resize(n * n, 0);
@@ -674,7 +802,7 @@ fn sample(
         *m /= points;
     }
     let mut z = [0.0f32; HIDDEN];
-    let mut out = w[net.b2()];
+    let mut out = w[net.b2()] + pass.base_scale.map_or(0.0, |k| pos.pattern_units / k);
     for h in 0..HIDDEN {
         let row = &w[net.w1() + h * VALUE_CHANNELS..][..VALUE_CHANNELS];
         z[h] = w[net.b1() + h] + row.iter().zip(&mean).map(|(a, b)| a * b).sum::<f32>();

@@ -1,0 +1,110 @@
+//! `gomoku train`: trains a network on self-play records, writes a file the engine takes, and
+//! refuses bad options and mismatched starts with messages.
+
+mod scratch;
+
+use std::process::{Command, Stdio};
+
+use scratch::scratch_dir;
+
+fn gomoku(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("gomoku runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn train_writes_a_network_the_engine_plays_with() {
+    let tmp = scratch_dir("train-flow");
+    let dir = tmp.path();
+    let games = dir.join("games");
+    let (out, err, ok) = gomoku(&[
+        "selfplay",
+        "-n",
+        "6",
+        "--nodes",
+        "300",
+        "-j",
+        "2",
+        "--size",
+        "11",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let net = dir.join("net.nnue");
+    let games_arg = games.to_str().unwrap();
+    let net_arg = net.to_str().unwrap();
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            games_arg,
+            "--epochs",
+            "2",
+            "--threads",
+            "2",
+            "--validation-every",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        gomoku(&args)
+    };
+    let (out, err, ok) = train(&["--out", net_arg, "--score-weight", "0.5"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("6 games of freestyle"), "{out}");
+    assert!(out.contains("held-out value loss"), "{out}");
+    assert!(
+        out.contains("a correction to the pattern evaluator's"),
+        "{out}"
+    );
+    assert!(out.contains("epoch   2"), "{out}");
+    assert!(out.contains(&format!("wrote {net_arg}")), "{out}");
+    // The engine plays with it.
+    let spec = format!("engine:2,eval={net_arg}");
+    let (out, err, ok) = gomoku(&[
+        "match", &spec, "random", "-n", "2", "--size", "11", "--time", "0",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("2 games"), "{out}");
+    // With sibling positions valued by the engine's search.
+    let (out, err, ok) = train(&[
+        "--out",
+        net_arg,
+        "--siblings",
+        "3",
+        "--sibling-nodes",
+        "200",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("sibling positions of 6 games, 200 nodes each"),
+        "{out}"
+    );
+    assert!(out.contains("sibling positions valued in"), "{out}");
+    // Continuing it as a network standing alone is refused, naming both.
+    let alone = dir.join("alone.nnue");
+    let (out, err, ok) = train(&[
+        "--out",
+        alone.to_str().unwrap(),
+        "--alone",
+        "--start",
+        net_arg,
+    ]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("standing alone"), "{err}");
+    assert!(!alone.exists());
+    // Bad options are named.
+    let (_, err, ok) = train(&["--out", net_arg, "--score-weight", "2"]);
+    assert!(!ok);
+    assert!(err.contains("--score-weight"), "{err}");
+    let (_, err, ok) = gomoku(&["train", "missing-dir", "--out", net_arg]);
+    assert!(!ok);
+    assert!(err.contains("missing-dir"), "{err}");
+}
