@@ -336,8 +336,7 @@ fn a_position_of_no_game_is_valued_by_its_score_alone() {
     // A network whose value logit is 1 everywhere: its loss tells the target.
     let layout = Layout::for_rule(rule);
     let mut weights = vec![0.0; layout.len()];
-    weights[layout.b2(0)] = 1.0;
-    weights[layout.b2(1)] = 1.0;
+    weights[layout.b2()] = 1.0;
     let net = Network::from_weights(rule, 200.0, &weights).unwrap();
     let target = 1.0 / (1.0 + 2f64.exp()); // sigmoid(-400 / 200)
     let expected = (1.0 + 1f64.exp()).ln() - target;

@@ -1,33 +1,35 @@
-//! The network's per-point channels, kept in step with the board: a stone changes only the
-//! windows of the points within three of it on its four lines, so only those rows are
-//! subtracted and added again. Integer arithmetic makes an undo the exact inverse of its move,
-//! so the incremental state always equals one computed from scratch. The channels do not
-//! depend on who is to move (the network's heads do), so a move updates them once.
+//! The network's per-point channels for both colours to move, kept in step with the board: a
+//! stone changes only the windows of the points within four of it on its four lines, so only
+//! those rows are subtracted and added again. Integer arithmetic makes an undo the exact
+//! inverse of its move, so the incremental state always equals one computed from scratch.
 
 use gomoku_rules::{Board, Color, Direction, Point};
 
 use super::features::{self, BLOCKED, HALF, OWN, digit_weight};
 use super::network::{FEATURES, Network, VALUE_CHANNELS, activate, activate16};
 
-/// The channels of every point and the sums of the activated value channels.
+/// The channels of every point seen with each colour to move, and the sums of the activated
+/// value channels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Accumulator {
     size: usize,
     /// Per point (`row * size + col`): the window index seen by Black and by White, per
     /// direction.
     windows: Vec<[[u16; 4]; 2]>,
-    /// Per point: the channels before activation.
-    channels: Vec<[i16; FEATURES]>,
-    /// The sum over the points of the activated value channels.
-    sums: [i32; VALUE_CHANNELS],
+    /// Per colour to move (Black, White), per point: the channels before activation.
+    channels: [Vec<[i16; FEATURES]>; 2],
+    /// Per colour to move: the sum over the points of the activated value channels.
+    sums: [[i32; VALUE_CHANNELS]; 2],
 }
 
-/// The channels of a point from its windows.
-fn point_channels(net: &Network, windows: &[[u16; 4]; 2]) -> [i16; FEATURES] {
+/// The channels of a point from its windows, with `me` to move.
+fn point_channels(net: &Network, windows: &[[u16; 4]; 2], me: Color) -> [i16; FEATURES] {
+    let set = net.set_for(me);
+    let (own, their) = (windows[me.index()], windows[(!me).index()]);
     let mut out = *net.bias();
-    for (&black, &white) in windows[0].iter().zip(&windows[1]) {
-        let a = net.row(0, black);
-        let b = net.row(1, white);
+    for d in 0..4 {
+        let a = net.row(set, 0, own[d]);
+        let b = net.row(set, 1, their[d]);
         for i in 0..FEATURES {
             out[i] = out[i].wrapping_add(a[i]).wrapping_add(b[i]);
         }
@@ -41,12 +43,15 @@ impl Accumulator {
         let size = usize::from(board.size());
         let mut windows = Vec::new();
         features::board_window_indexes(board, &mut windows);
-        let channels: Vec<[i16; FEATURES]> =
-            windows.iter().map(|w| point_channels(net, w)).collect();
-        let mut sums = [0i32; VALUE_CHANNELS];
-        for acc in &channels {
-            for v in 0..VALUE_CHANNELS {
-                sums[v] += activate(acc[v]);
+        let mut channels = [Vec::new(), Vec::new()];
+        let mut sums = [[0i32; VALUE_CHANNELS]; 2];
+        for me in [Color::Black, Color::White] {
+            let m = me.index();
+            channels[m] = windows.iter().map(|w| point_channels(net, w, me)).collect();
+            for acc in &channels[m] {
+                for v in 0..VALUE_CHANNELS {
+                    sums[m][v] += activate(acc[v]);
+                }
             }
         }
         Accumulator {
@@ -62,14 +67,14 @@ impl Accumulator {
         self.size * self.size
     }
 
-    /// The sums of the activated value channels.
-    pub(crate) fn sums(&self) -> &[i32; VALUE_CHANNELS] {
-        &self.sums
+    /// The sums of the activated value channels with `me` to move.
+    pub(crate) fn sums(&self, me: Color) -> &[i32; VALUE_CHANNELS] {
+        &self.sums[me.index()]
     }
 
-    /// The channels of `p`.
-    pub(crate) fn channels(&self, p: Point) -> &[i16; FEATURES] {
-        &self.channels[usize::from(p.row()) * self.size + usize::from(p.col())]
+    /// The channels of `p` with `me` to move.
+    pub(crate) fn channels(&self, me: Color, p: Point) -> &[i16; FEATURES] {
+        &self.channels[me.index()][usize::from(p.row()) * self.size + usize::from(p.col())]
     }
 
     /// A stone of `color` was placed on `p`.
@@ -118,26 +123,31 @@ impl Accumulator {
                 ];
                 here[0][d] = new[0];
                 here[1][d] = new[1];
-                let rows = [
-                    net.row(0, old[0]),
-                    net.row(1, old[1]),
-                    net.row(0, new[0]),
-                    net.row(1, new[1]),
-                ];
-                let acc = &mut self.channels[at];
-                let before = *acc;
-                for i in 0..FEATURES {
-                    acc[i] = acc[i]
-                        .wrapping_sub(rows[0][i])
-                        .wrapping_sub(rows[1][i])
-                        .wrapping_add(rows[2][i])
-                        .wrapping_add(rows[3][i]);
-                }
-                // The activations in 16 bits (a leaky ReLU never grows a magnitude), their
-                // difference in 32.
-                for v in 0..VALUE_CHANNELS {
-                    self.sums[v] +=
-                        i32::from(activate16(acc[v])) - i32::from(activate16(before[v]));
+                for me in [Color::Black, Color::White] {
+                    let m = me.index();
+                    let set = net.set_for(me);
+                    let (own, their) = (m, 1 - m);
+                    let rows = [
+                        net.row(set, 0, old[own]),
+                        net.row(set, 1, old[their]),
+                        net.row(set, 0, new[own]),
+                        net.row(set, 1, new[their]),
+                    ];
+                    let acc = &mut self.channels[m][at];
+                    let before = *acc;
+                    for i in 0..FEATURES {
+                        acc[i] = acc[i]
+                            .wrapping_sub(rows[0][i])
+                            .wrapping_sub(rows[1][i])
+                            .wrapping_add(rows[2][i])
+                            .wrapping_add(rows[3][i]);
+                    }
+                    // The activations in 16 bits (a leaky ReLU never grows a magnitude), their
+                    // difference in 32.
+                    let sums = &mut self.sums[m];
+                    for v in 0..VALUE_CHANNELS {
+                        sums[v] += i32::from(activate16(acc[v])) - i32::from(activate16(before[v]));
+                    }
                 }
             }
         }

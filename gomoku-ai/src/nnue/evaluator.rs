@@ -129,14 +129,14 @@ impl NnueEvaluator {
     /// more likely move), when a network values this position.
     pub fn policy(&self, board: &Board, p: Point) -> Option<f32> {
         let (net, acc) = self.active.as_ref()?;
-        Some(net.policy_logit(acc.channels(p), board.side_to_move()))
+        Some(net.policy_logit(acc.channels(board.side_to_move(), p)))
     }
 
     /// The network's value logit for the side to move, when a network values this position
     /// (a correction to the pattern evaluator's value where its [`ValueBase`] says so).
     pub fn value_logit(&self, board: &Board) -> Option<f32> {
         let (net, acc) = self.active.as_ref()?;
-        Some(net.value_logit(acc.sums(), acc.points(), board.side_to_move()))
+        Some(net.value_logit(acc.sums(board.side_to_move()), acc.points()))
     }
 
     /// Whether the incremental state equals one computed from scratch for `board` (for tests).
@@ -176,7 +176,7 @@ impl Evaluator for NnueEvaluator {
     fn evaluate(&self, board: &Board) -> Score {
         match &self.active {
             Some((net, acc)) => {
-                let logit = net.value_logit(acc.sums(), acc.points(), board.side_to_move());
+                let logit = net.value_logit(acc.sums(board.side_to_move()), acc.points());
                 let base = match net.value_base() {
                     ValueBase::Alone => 0.0,
                     ValueBase::Patterns => self.patterns.evaluate(board).0 as f32,

@@ -2,15 +2,14 @@
 //! integer form the evaluator adds up, and their file format.
 //!
 //! # Architecture (id [`ARCHITECTURE`])
-//! Every point's [`FEATURES`] channels are `bias + sum over the four directions of
-//! (black[window seen by Black] + white[window seen by White])`, each table row a vector of
-//! [`FEATURES`] integers (1/[`QUANT`] units); a leaky ReLU (slope 1/8) follows. The channels do
-//! not depend on who is to move, so a move updates them once; the side to move picks one of
-//! two heads ([`HEADS`]). A head's value part averages the first [`VALUE_CHANNELS`] channels
-//! over every point of the board and runs a small MLP (`VALUE_CHANNELS -> HIDDEN -> 1`) to the
-//! logit of the side to move's expected score; its policy part weighs the last
-//! [`POLICY_CHANNELS`] channels of each empty point into a move logit. Colour-specific rules
-//! (Renju) need nothing more: Black's and White's windows have their own tables already.
+//! For a point `p` seen with `me` to move, its [`FEATURES`] channels are
+//! `bias + sum over the four directions of (own[window seen by me] + their[window seen by the
+//! opponent])`, each table row a vector of [`FEATURES`] integers (1/[`QUANT`] units); a leaky
+//! ReLU (slope 1/8) follows. The value head averages the first [`VALUE_CHANNELS`] channels over
+//! every point of the board and runs a small MLP (`VALUE_CHANNELS -> HIDDEN -> 1`) to the logit
+//! of the side to move's expected score; the policy head weighs the last [`POLICY_CHANNELS`]
+//! channels of each empty point into a move logit. Under Renju (colour-specific rules) the
+//! tables exist twice, one set for each colour to move.
 //!
 //! A network's value either stands alone or is a correction added to the pattern evaluator's
 //! ([`ValueBase`]): trained as a correction, the network starts from the pattern evaluator's
@@ -18,16 +17,15 @@
 //!
 //! The sizes are chosen for speed: windows of [`super::features::WINDOW`] points keep the
 //! tables small enough for the processor's caches (a move updates the channels of the points
-//! within three of it on its four lines), and [`FEATURES`] channels of 16 integers make a row
-//! a single 32-byte load.
+//! within three of it on its four lines, for both colours to move), and [`FEATURES`] channels
+//! of 16 integers make a row a single 32-byte load.
 //!
 //! # File format (little-endian)
 //! `GMKNNUE\0`, format version (u16), architecture (u16), rule (u8, its Gomocup code), table
-//! sets (u8), window (u8), value base (u8: 0 alone, 1 added to the pattern evaluator's),
-//! features, value channels, policy channels, hidden units (u16 each), evaluation units per
-//! logit (f32); the tables (i16), the channel biases (i16); each head, Black to move first
-//! (f32: hidden x value weights, hidden biases, hidden output weights, output bias, policy
-//! weights); and an FNV-1a 64-bit checksum of everything before it.
+//! sets (u8), window (u8), value base (u8: 0 alone, 1 added to the pattern evaluator's), features,
+//! value channels, policy channels, hidden units (u16 each), evaluation units per logit (f32); the tables (i16), the channel biases (i16), the value head
+//! (f32: hidden x value weights, hidden biases, hidden output weights, output bias), the policy
+//! weights (f32); and an FNV-1a 64-bit checksum of everything before it.
 
 use std::path::{Path, PathBuf};
 
@@ -39,10 +37,6 @@ use super::features::{PATTERNS, WINDOW};
 
 /// Channels of a point.
 pub const FEATURES: usize = 16;
-/// Heads: one for each colour to move.
-pub const HEADS: usize = 2;
-/// Weights of one head: the value MLP and the policy weights.
-const HEAD_WEIGHTS: usize = HIDDEN * VALUE_CHANNELS + HIDDEN + HIDDEN + 1 + POLICY_CHANNELS;
 /// Channels averaged into the value head (the first ones).
 pub const VALUE_CHANNELS: usize = 12;
 /// Channels weighed into the policy (the last ones).
@@ -55,7 +49,7 @@ pub const QUANT: f32 = 256.0;
 /// directions, two views, the bias) stay within an `i16`.
 pub const TABLE_LIMIT: f32 = 14.0;
 /// The architecture this build reads and writes.
-pub const ARCHITECTURE: u16 = 3;
+pub const ARCHITECTURE: u16 = 2;
 /// The file format version this build reads and writes.
 pub const FORMAT_VERSION: u16 = 2;
 /// The first bytes of a network file.
@@ -180,25 +174,25 @@ pub enum NnueError {
 /// each part lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Table sets (1 in this architecture: a pair of tables, for the windows seen by Black and
-    /// by White).
+    /// Table sets (1, or 2 for colour-specific rules).
     pub sets: usize,
 }
 
 impl Layout {
-    /// The layout of a network for `rule` (the same for every rule: the colours' tables and
-    /// heads are apart already).
-    pub fn for_rule(_rule: Rule) -> Layout {
-        Layout { sets: 1 }
+    /// The layout of a network for `rule`: two table sets where the colours play by different
+    /// rules (Renju).
+    pub fn for_rule(rule: Rule) -> Layout {
+        Layout {
+            sets: if rule.has_fouls() { 2 } else { 1 },
+        }
     }
 
-    /// Table rows: {Black's view, White's view} x patterns.
+    /// Table rows: sets x {own, their} x patterns.
     pub fn rows(&self) -> usize {
         self.sets * 2 * PATTERNS
     }
 
-    /// Where the row of `pattern` in table `which` (0 for windows seen by Black, 1 by White)
-    /// of `set` starts.
+    /// Where the row of `pattern` in table `which` (0 own, 1 their) of `set` starts.
     #[inline]
     pub fn row(&self, set: usize, which: usize, pattern: usize) -> usize {
         ((set * 2 + which) * PATTERNS + pattern) * FEATURES
@@ -209,35 +203,34 @@ impl Layout {
         self.rows() * FEATURES
     }
 
-    /// Where the head of `me` to move (0 Black, 1 White) starts: its value head's hidden
-    /// weights (`HIDDEN x VALUE_CHANNELS`).
-    pub fn w1(&self, me: usize) -> usize {
-        self.bias() + FEATURES + me * HEAD_WEIGHTS
+    /// Where the value head's hidden weights (`HIDDEN x VALUE_CHANNELS`) start.
+    pub fn w1(&self) -> usize {
+        self.bias() + FEATURES
     }
 
-    /// Where the hidden biases of `me`'s head start.
-    pub fn b1(&self, me: usize) -> usize {
-        self.w1(me) + HIDDEN * VALUE_CHANNELS
+    /// Where the hidden biases start.
+    pub fn b1(&self) -> usize {
+        self.w1() + HIDDEN * VALUE_CHANNELS
     }
 
-    /// Where the hidden-to-output weights of `me`'s head start.
-    pub fn w2(&self, me: usize) -> usize {
-        self.b1(me) + HIDDEN
+    /// Where the hidden-to-output weights start.
+    pub fn w2(&self) -> usize {
+        self.b1() + HIDDEN
     }
 
-    /// Where the output bias of `me`'s head lies.
-    pub fn b2(&self, me: usize) -> usize {
-        self.w2(me) + HIDDEN
+    /// Where the output bias lies.
+    pub fn b2(&self) -> usize {
+        self.w2() + HIDDEN
     }
 
-    /// Where the policy weights of `me`'s head start.
-    pub fn policy(&self, me: usize) -> usize {
-        self.b2(me) + 1
+    /// Where the policy weights start.
+    pub fn policy(&self) -> usize {
+        self.b2() + 1
     }
 
     /// The number of weights.
     pub fn len(&self) -> usize {
-        self.w1(HEADS)
+        self.policy() + POLICY_CHANNELS
     }
 
     /// Never: a network always has weights (for clippy's `len` convention).
@@ -247,7 +240,7 @@ impl Layout {
 
     /// The weights that are table entries or channel biases (kept within [`TABLE_LIMIT`]).
     pub fn table_part(&self) -> std::ops::Range<usize> {
-        0..self.w1(0)
+        0..self.w1()
     }
 }
 
@@ -279,62 +272,11 @@ pub struct Network {
     base: ValueBase,
     tables: Vec<[i16; FEATURES]>,
     bias: [i16; FEATURES],
-    heads: [Head; HEADS],
-}
-
-/// The value MLP and policy weights used with one colour to move.
-#[derive(Clone)]
-struct Head {
     w1: [[f32; VALUE_CHANNELS]; HIDDEN],
     b1: [f32; HIDDEN],
     w2: [f32; HIDDEN],
     b2: f32,
     policy: [f32; POLICY_CHANNELS],
-}
-
-impl Head {
-    const ZERO: Head = Head {
-        w1: [[0.0; VALUE_CHANNELS]; HIDDEN],
-        b1: [0.0; HIDDEN],
-        w2: [0.0; HIDDEN],
-        b2: 0.0,
-        policy: [0.0; POLICY_CHANNELS],
-    };
-
-    /// The head of `me` from flat weights laid out as `layout` says.
-    fn from_weights(layout: &Layout, me: usize, at: impl Fn(usize) -> f32) -> Head {
-        Head {
-            w1: std::array::from_fn(|h| {
-                std::array::from_fn(|v| at(layout.w1(me) + h * VALUE_CHANNELS + v))
-            }),
-            b1: std::array::from_fn(|h| at(layout.b1(me) + h)),
-            w2: std::array::from_fn(|h| at(layout.w2(me) + h)),
-            b2: at(layout.b2(me)),
-            policy: std::array::from_fn(|k| at(layout.policy(me) + k)),
-        }
-    }
-
-    /// Its weights in layout order.
-    fn weights(&self) -> impl Iterator<Item = f32> + '_ {
-        self.w1
-            .iter()
-            .flatten()
-            .chain(&self.b1)
-            .chain(&self.w2)
-            .chain([&self.b2])
-            .chain(&self.policy)
-            .copied()
-    }
-
-    fn weights_mut(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.w1
-            .iter_mut()
-            .flatten()
-            .chain(self.b1.iter_mut())
-            .chain(self.w2.iter_mut())
-            .chain([&mut self.b2])
-            .chain(self.policy.iter_mut())
-    }
 }
 
 impl std::fmt::Debug for Network {
@@ -387,7 +329,10 @@ const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 1 + 1 + 1 + 4 * 2 + 4;
 
 /// Bytes of a whole file of `layout`.
 fn file_bytes(layout: Layout) -> usize {
-    HEADER_BYTES + (layout.rows() * FEATURES + FEATURES) * 2 + HEADS * HEAD_WEIGHTS * 4 + 8
+    HEADER_BYTES
+        + (layout.rows() * FEATURES + FEATURES) * 2
+        + (HIDDEN * VALUE_CHANNELS + HIDDEN + HIDDEN + 1 + POLICY_CHANNELS) * 4
+        + 8
 }
 
 /// A weight of the value or policy head, checked to be finite.
@@ -455,7 +400,13 @@ impl Network {
             base: ValueBase::Alone,
             tables,
             bias: std::array::from_fn(|i| quantize(at(layout.bias() + i))),
-            heads: std::array::from_fn(|me| Head::from_weights(&layout, me, at)),
+            w1: std::array::from_fn(|h| {
+                std::array::from_fn(|v| at(layout.w1() + h * VALUE_CHANNELS + v))
+            }),
+            b1: std::array::from_fn(|h| at(layout.b1() + h)),
+            w2: std::array::from_fn(|h| at(layout.w2() + h)),
+            b2: at(layout.b2()),
+            policy: std::array::from_fn(|k| at(layout.policy() + k)),
         })
     }
 
@@ -467,9 +418,11 @@ impl Network {
             out.extend(row.iter().map(|&q| f32::from(q) / QUANT));
         }
         out.extend(self.bias.iter().map(|&q| f32::from(q) / QUANT));
-        for head in &self.heads {
-            out.extend(head.weights());
-        }
+        out.extend(self.w1.iter().flatten());
+        out.extend(self.b1);
+        out.extend(self.w2);
+        out.push(self.b2);
+        out.extend(self.policy);
         out
     }
 
@@ -479,7 +432,7 @@ impl Network {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let weights: Vec<f32> = (0..layout.len())
             .map(|i| {
-                let spread = if i < layout.w1(0) {
+                let spread = if i < layout.w1() {
                     0.5
                 } else {
                     1.0 / (VALUE_CHANNELS as f32).sqrt()
@@ -515,10 +468,16 @@ impl Network {
         self.eval_scale
     }
 
-    /// The row of `pattern` in table `which` (0 for windows seen by Black, 1 by White).
+    /// The table set used with `me` to move.
     #[inline]
-    pub(crate) fn row(&self, which: usize, pattern: u16) -> &[i16; FEATURES] {
-        &self.tables[which * PATTERNS + usize::from(pattern)]
+    pub(crate) fn set_for(&self, me: Color) -> usize {
+        if self.layout.sets == 2 { me.index() } else { 0 }
+    }
+
+    /// The row of `pattern` in table `which` (0 own, 1 their) of `set`.
+    #[inline]
+    pub(crate) fn row(&self, set: usize, which: usize, pattern: u16) -> &[i16; FEATURES] {
+        &self.tables[(set * 2 + which) * PATTERNS + usize::from(pattern)]
     }
 
     /// The channel biases.
@@ -529,35 +488,28 @@ impl Network {
 
     /// The value logit for the side to move from the sums of the activated value channels over
     /// `points` points.
-    pub(crate) fn value_logit(
-        &self,
-        sums: &[i32; VALUE_CHANNELS],
-        points: usize,
-        me: Color,
-    ) -> f32 {
-        let head = &self.heads[me.index()];
+    pub(crate) fn value_logit(&self, sums: &[i32; VALUE_CHANNELS], points: usize) -> f32 {
         let norm = 1.0 / (points.max(1) as f32 * QUANT);
         let mean: [f32; VALUE_CHANNELS] = std::array::from_fn(|v| sums[v] as f32 * norm);
-        let mut out = head.b2;
+        let mut out = self.b2;
         for h in 0..HIDDEN {
-            let z = head.b1[h]
-                + head.w1[h]
+            let z = self.b1[h]
+                + self.w1[h]
                     .iter()
                     .zip(&mean)
                     .map(|(w, m)| w * m)
                     .sum::<f32>();
-            out += head.w2[h] * leaky(z);
+            out += self.w2[h] * leaky(z);
         }
         out
     }
 
     /// The policy logit of a point with channels `acc`.
     #[inline]
-    pub(crate) fn policy_logit(&self, acc: &[i16; FEATURES], me: Color) -> f32 {
-        let head = &self.heads[me.index()];
+    pub(crate) fn policy_logit(&self, acc: &[i16; FEATURES]) -> f32 {
         let mut out = 0.0;
         for k in 0..POLICY_CHANNELS {
-            out += head.policy[k] * activate(acc[VALUE_CHANNELS + k]) as f32;
+            out += self.policy[k] * activate(acc[VALUE_CHANNELS + k]) as f32;
         }
         out / QUANT
     }
@@ -579,7 +531,8 @@ impl Network {
         for q in self.tables.iter().flatten().chain(&self.bias) {
             out.extend_from_slice(&q.to_le_bytes());
         }
-        for x in self.heads.iter().flat_map(Head::weights) {
+        let heads = self.w1.iter().flatten().chain(&self.b1).chain(&self.w2);
+        for x in heads.chain([&self.b2]).chain(&self.policy) {
             out.extend_from_slice(&x.to_le_bytes());
         }
         let sum = checksum(&out);
@@ -698,12 +651,21 @@ impl Network {
             base,
             tables,
             bias,
-            heads: [Head::ZERO, Head::ZERO],
+            w1: [[0.0; VALUE_CHANNELS]; HIDDEN],
+            b1: [0.0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: 0.0,
+            policy: [0.0; POLICY_CHANNELS],
         };
-        for head in &mut net.heads {
-            for x in head.weights_mut() {
-                *x = finite("value or policy head", r.f32())?;
-            }
+        for x in net.w1.iter_mut().flatten() {
+            *x = finite("value head", r.f32())?;
+        }
+        for x in net.b1.iter_mut().chain(net.w2.iter_mut()) {
+            *x = finite("value head", r.f32())?;
+        }
+        net.b2 = finite("value head", r.f32())?;
+        for x in &mut net.policy {
+            *x = finite("policy head", r.f32())?;
         }
         Ok(net)
     }

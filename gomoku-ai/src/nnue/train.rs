@@ -16,8 +16,8 @@ use rand::{Rng, SeedableRng};
 
 use super::features::{PATTERNS, transform, window_indexes};
 use super::network::{
-    FEATURES, HEADS, HIDDEN, Layout, Network, NnueError, POLICY_CHANNELS, TABLE_LIMIT,
-    VALUE_CHANNELS, ValueBase, leaky,
+    FEATURES, HIDDEN, Layout, Network, NnueError, POLICY_CHANNELS, TABLE_LIMIT, VALUE_CHANNELS,
+    ValueBase, leaky,
 };
 use super::siblings::Sibling;
 use crate::evaluator::Evaluator;
@@ -588,18 +588,16 @@ fn finish(sum: Losses) -> Losses {
 /// Zero tables and biases, small random heads.
 fn initial_weights(layout: &Layout, rng: &mut impl Rng) -> Vec<f32> {
     let mut w = vec![0.0f32; layout.len()];
-    for me in 0..HEADS {
-        let spread = 1.0 / (VALUE_CHANNELS as f32).sqrt();
-        for x in &mut w[layout.w1(me)..layout.b1(me)] {
-            *x = rng.random_range(-spread..spread);
-        }
-        let spread = 1.0 / (HIDDEN as f32).sqrt();
-        for x in &mut w[layout.w2(me)..layout.b2(me)] {
-            *x = rng.random_range(-spread..spread);
-        }
-        for x in &mut w[layout.policy(me)..layout.policy(me) + POLICY_CHANNELS] {
-            *x = rng.random_range(-0.5..0.5);
-        }
+    let spread = 1.0 / (VALUE_CHANNELS as f32).sqrt();
+    for x in &mut w[layout.w1()..layout.b1()] {
+        *x = rng.random_range(-spread..spread);
+    }
+    let spread = 1.0 / (HIDDEN as f32).sqrt();
+    for x in &mut w[layout.w2()..layout.b2()] {
+        *x = rng.random_range(-spread..spread);
+    }
+    for x in &mut w[layout.policy()..layout.len()] {
+        *x = rng.random_range(-0.5..0.5);
     }
     w
 }
@@ -771,18 +769,18 @@ fn sample(
         },
         &mut s.windows,
     );
-    // The side to move picks the head; the channels are the same for both.
     let me = pos.side.index();
     let net = layout.net;
-    let rows = |which: usize, pattern: u16| layout.rows(0, which, pattern);
+    let set = if net.sets == 2 { me } else { 0 };
+    let rows = |which: usize, pattern: u16| layout.rows(set, which, pattern);
     // Channels of every point.
     s.channels.clear();
     let bias = &w[net.bias()..net.bias() + FEATURES];
     for win in &s.windows {
         let mut acc = [0.0f32; FEATURES];
         acc.copy_from_slice(bias);
-        for (&black, &white) in win[0].iter().zip(&win[1]) {
-            for (which, pattern) in [(0, black), (1, white)] {
+        for (&own, &their) in win[me].iter().zip(&win[1 - me]) {
+            for (which, pattern) in [(0, own), (1, their)] {
                 for at in rows(which, pattern) {
                     for (a, x) in acc.iter_mut().zip(&w[at..at + FEATURES]) {
                         *a += x;
@@ -804,15 +802,15 @@ fn sample(
         *m /= points;
     }
     let mut z = [0.0f32; HIDDEN];
-    let mut out = w[net.b2(me)] + pass.base_scale.map_or(0.0, |k| pos.pattern_units / k);
+    let mut out = w[net.b2()] + pass.base_scale.map_or(0.0, |k| pos.pattern_units / k);
     for h in 0..HIDDEN {
-        let row = &w[net.w1(me) + h * VALUE_CHANNELS..][..VALUE_CHANNELS];
-        z[h] = w[net.b1(me) + h] + row.iter().zip(&mean).map(|(a, b)| a * b).sum::<f32>();
-        out += w[net.w2(me) + h] * leaky(z[h]);
+        let row = &w[net.w1() + h * VALUE_CHANNELS..][..VALUE_CHANNELS];
+        z[h] = w[net.b1() + h] + row.iter().zip(&mean).map(|(a, b)| a * b).sum::<f32>();
+        out += w[net.w2() + h] * leaky(z[h]);
     }
     let vloss = value_loss(out, pos.target);
     // Policy head over the empty points.
-    let wp = &w[net.policy(me)..net.policy(me) + POLICY_CHANNELS];
+    let wp = &w[net.policy()..net.policy() + POLICY_CHANNELS];
     s.logits.clear();
     for (i, acc) in s.channels.iter().enumerate() {
         if s.cells[i] == 0 {
@@ -837,13 +835,13 @@ fn sample(
     };
     // Backward: value head.
     let dout = 1.0 / (1.0 + (-out).exp()) - pos.target;
-    g[net.b2(me)] += dout;
+    g[net.b2()] += dout;
     let mut dmean = [0.0f32; VALUE_CHANNELS];
     for h in 0..HIDDEN {
-        g[net.w2(me) + h] += dout * leaky(z[h]);
-        let dz = dout * w[net.w2(me) + h] * if z[h] >= 0.0 { 1.0 } else { 0.125 };
-        g[net.b1(me) + h] += dz;
-        let at = net.w1(me) + h * VALUE_CHANNELS;
+        g[net.w2() + h] += dout * leaky(z[h]);
+        let dz = dout * w[net.w2() + h] * if z[h] >= 0.0 { 1.0 } else { 0.125 };
+        g[net.b1() + h] += dz;
+        let at = net.w1() + h * VALUE_CHANNELS;
         for v in 0..VALUE_CHANNELS {
             g[at + v] += dz * mean[v];
             dmean[v] += dz * w[at + v];
@@ -866,7 +864,7 @@ fn sample(
         if s.cells[i] == 0 && dlogit[i] != 0.0 {
             for k in 0..POLICY_CHANNELS {
                 let x = acc[VALUE_CHANNELS + k];
-                g[net.policy(me) + k] += dlogit[i] * leaky(x);
+                g[net.policy() + k] += dlogit[i] * leaky(x);
                 dacc[VALUE_CHANNELS + k] = dlogit[i] * wp[k] * if x >= 0.0 { 1.0 } else { 0.125 };
             }
         }
@@ -874,8 +872,8 @@ fn sample(
         for (f, d) in dacc.iter().enumerate() {
             g[net.bias() + f] += d;
         }
-        for (&black, &white) in win[0].iter().zip(&win[1]) {
-            for (which, pattern) in [(0, black), (1, white)] {
+        for (&own, &their) in win[me].iter().zip(&win[1 - me]) {
+            for (which, pattern) in [(0, own), (1, their)] {
                 for at in rows(which, pattern) {
                     for (x, d) in g[at..at + FEATURES].iter_mut().zip(&dacc) {
                         *x += d;
