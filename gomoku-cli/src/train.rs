@@ -154,10 +154,10 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         ));
     }
     let pattern = PatternEvaluator::new();
-    let score_scale = match options.score_scale {
-        Some(s) => s,
-        None => data.pattern_scale(&pattern, SCALE_POSITIONS).0,
-    };
+    // The pattern evaluator's fit to the game results: the scores' scale when none is given,
+    // and the mark to beat when the targets stay the results.
+    let (mut pattern_scale, mut pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
+    let score_scale = options.score_scale.unwrap_or(pattern_scale);
     if options.score_weight > 0.0 {
         let scored = data.scored_positions();
         if scored == 0 {
@@ -168,8 +168,8 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
             "{scored} positions with a search score, weighted {} at {score_scale:.1} units per logit\n",
             options.score_weight
         ));
+        (pattern_scale, pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
     }
-    let (mut pattern_scale, mut pattern_loss) = data.pattern_scale(&pattern, SCALE_POSITIONS);
     if let Some(sibling_options) = &options.siblings {
         let label_start = Instant::now();
         let boards: Vec<_> = taken
