@@ -1,24 +1,11 @@
 //! `gomoku train`: trains a network on self-play records, writes a file the engine takes, and
 //! refuses bad options and mismatched starts with messages.
 
+mod arena_support;
 mod scratch;
 
-use std::process::{Command, Stdio};
-
+use arena_support::gomoku;
 use scratch::scratch_dir;
-
-fn gomoku(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("gomoku runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
-}
 
 #[test]
 fn train_writes_a_network_the_engine_plays_with() {

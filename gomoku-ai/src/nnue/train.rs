@@ -103,7 +103,23 @@ struct Position {
     pattern_units: f32,
 }
 
+/// The stones of `board` as [`Position::cells`] keeps them.
+fn cells_of(board: &Board) -> Box<[u8]> {
+    let size = usize::from(board.size());
+    (0..size * size)
+        .map(|i| {
+            let p = Point::new_unchecked((i % size) as u8, (i / size) as u8);
+            match board.get(p) {
+                None => 0,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            }
+        })
+        .collect()
+}
+
 impl Position {
+    /// The board of the position, its side to move set (the inverse of [`cells_of`]).
     fn board(&self) -> Board {
         let size = usize::from(self.size);
         let mut board = Board::new(u32::from(self.size)).expect("a recorded size");
@@ -309,20 +325,10 @@ impl TrainingData {
                 && patterns.fives(Color::White).is_empty()
             {
                 let side = board.side_to_move();
-                let cells = (0..size * size)
-                    .map(|i| {
-                        let p = Point::new_unchecked((i % size) as u8, (i / size) as u8);
-                        match board.get(p) {
-                            None => 0,
-                            Some(Color::Black) => 1,
-                            Some(Color::White) => 2,
-                        }
-                    })
-                    .collect();
                 let value = result_for(result, side);
                 let position = Position {
                     size: board.size(),
-                    cells,
+                    cells: cells_of(&board),
                     side,
                     result: value,
                     score: evaluations.and_then(|e| e.get(ply).copied().flatten()),
@@ -360,19 +366,9 @@ impl TrainingData {
         if !board.is_empty_at(best) {
             return false;
         }
-        let cells = (0..size * size)
-            .map(|i| {
-                let p = Point::new_unchecked((i % size) as u8, (i / size) as u8);
-                match board.get(p) {
-                    None => 0,
-                    Some(Color::Black) => 1,
-                    Some(Color::White) => 2,
-                }
-            })
-            .collect();
         let position = Position {
             size: board.size(),
-            cells,
+            cells: cells_of(board),
             side: board.side_to_move(),
             result: f32::NAN,
             score: Some(score),
