@@ -12,14 +12,16 @@ use gomoku_rules::{Board, Point, Rule};
 use proptest::prelude::*;
 
 /// Plays `moves` (indexes into the empty points, modulo their count; `None` undoes the last
-/// stone) and checks the evaluator against a fresh one after every step.
-fn check_sequence(size: u32, rule: Rule, seed: u64, steps: &[Option<usize>]) {
+/// stone) and checks the evaluator against a fresh one after every `every`-th step (the
+/// evaluator applies moves only when read, so the steps between checks pile up unapplied moves
+/// and undo some of them).
+fn check_sequence(size: u32, rule: Rule, seed: u64, steps: &[Option<usize>], every: usize) {
     let net = Network::random(rule, seed);
     let mut eval = NnueEvaluator::with_networks(vec![net]);
     let mut board = Board::new(size).unwrap();
     eval.reset(&board, rule);
     let mut played: Vec<Point> = Vec::new();
-    for step in steps {
+    for (i, step) in steps.iter().enumerate() {
         match step {
             Some(k) => {
                 let empty: Vec<Point> = board.empty_points().iter().collect();
@@ -36,6 +38,9 @@ fn check_sequence(size: u32, rule: Rule, seed: u64, steps: &[Option<usize>]) {
                 board.undo_unchecked(p);
                 eval.on_undo(&board, p);
             }
+        }
+        if (i + 1) % every != 0 {
+            continue;
         }
         assert!(eval.matches_scratch(&board), "after {played:?}");
         let mut fresh = eval.clone();
@@ -57,10 +62,11 @@ proptest! {
         size in 5u32..=22,
         renju in any::<bool>(),
         seed in any::<u64>(),
-        steps in prop::collection::vec(prop::option::weighted(0.8, 0usize..500), 1..60),
+        steps in prop::collection::vec(prop::option::weighted(0.7, 0usize..500), 1..60),
+        every in 1usize..6,
     ) {
         let rule = if renju { Rule::Renju } else { Rule::Freestyle };
-        check_sequence(size, rule, seed, &steps);
+        check_sequence(size, rule, seed, &steps, every);
     }
 }
 
@@ -68,7 +74,9 @@ proptest! {
 fn a_full_board_and_back_stays_exact() {
     let mut steps: Vec<Option<usize>> = vec![Some(7); 49];
     steps.extend(std::iter::repeat_n(None, 49));
-    check_sequence(7, Rule::Freestyle, 3, &steps);
+    check_sequence(7, Rule::Freestyle, 3, &steps, 1);
+    // Read only on the full board and at the end: 49 moves applied at once, then undone.
+    check_sequence(7, Rule::Freestyle, 3, &steps, 49);
 }
 
 #[test]

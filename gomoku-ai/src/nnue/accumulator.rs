@@ -1,16 +1,31 @@
 //! The network's per-point channels for both colours to move, kept in step with the board: a
-//! stone changes only the windows of the points within four of it on its four lines, so only
-//! those rows are subtracted and added again. Integer arithmetic makes an undo the exact
-//! inverse of its move, so the incremental state always equals one computed from scratch.
+//! stone changes only the windows of the points within three of it on its four lines, so only
+//! those rows are subtracted and added again.
+//!
+//! The update is lazy and its undo a copy: a move is only noted when it is played, and applied
+//! when a value or a policy is asked for ([`Accumulator::sync`]); a move undone before that
+//! costs nothing, and one undone after it puts back the points it had saved. The search plays
+//! many moves it never evaluates (table cutoffs, forced replies, proven wins), and an undo that
+//! copies is cheaper than one that computes. Integer arithmetic keeps the state equal to one
+//! computed from scratch.
 
 use gomoku_rules::{Board, Color, Direction, Point};
 
 use super::features::{self, BLOCKED, HALF, OWN, digit_weight};
 use super::network::{FEATURES, Network, VALUE_CHANNELS, activate, activate16};
 
+/// A point's state before a move changed it.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    /// The point (`row * size + col`).
+    at: u16,
+    windows: [[u16; 4]; 2],
+    channels: [[i16; FEATURES]; 2],
+}
+
 /// The channels of every point seen with each colour to move, and the sums of the activated
 /// value channels.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Accumulator {
     size: usize,
     /// Per point (`row * size + col`): the window index seen by Black and by White, per
@@ -20,6 +35,13 @@ pub(crate) struct Accumulator {
     channels: [Vec<[i16; FEATURES]>; 2],
     /// Per colour to move: the sum over the points of the activated value channels.
     sums: [[i32; VALUE_CHANNELS]; 2],
+    /// Moves played but not applied yet, oldest first.
+    pending: Vec<(Point, Color)>,
+    /// Per applied move still on the board, oldest first: where its points start in `saved`,
+    /// and the sums before it.
+    applied: Vec<(usize, [[i32; VALUE_CHANNELS]; 2])>,
+    /// The points the applied moves changed, as they were before.
+    saved: Vec<Saved>,
 }
 
 /// The channels of a point from its windows, with `me` to move.
@@ -59,6 +81,9 @@ impl Accumulator {
             windows,
             channels,
             sums,
+            pending: Vec::new(),
+            applied: Vec::new(),
+            saved: Vec::new(),
         }
     }
 
@@ -67,41 +92,79 @@ impl Accumulator {
         self.size * self.size
     }
 
-    /// The sums of the activated value channels with `me` to move.
+    /// The sums of the activated value channels with `me` to move (call [`Accumulator::sync`]
+    /// first).
     pub(crate) fn sums(&self, me: Color) -> &[i32; VALUE_CHANNELS] {
+        debug_assert!(self.pending.is_empty(), "read before sync");
         &self.sums[me.index()]
     }
 
-    /// The channels of `p` with `me` to move.
+    /// The channels of `p` with `me` to move (call [`Accumulator::sync`] first).
     pub(crate) fn channels(&self, me: Color, p: Point) -> &[i16; FEATURES] {
+        debug_assert!(self.pending.is_empty(), "read before sync");
         &self.channels[me.index()][usize::from(p.row()) * self.size + usize::from(p.col())]
     }
 
-    /// A stone of `color` was placed on `p`.
-    pub(crate) fn play(&mut self, net: &Network, p: Point, color: Color) {
+    /// A stone of `color` was placed on `p` (applied at the next [`Accumulator::sync`]).
+    #[inline]
+    pub(crate) fn play(&mut self, p: Point, color: Color) {
+        self.pending.push((p, color));
+    }
+
+    /// The stone last placed, on `p`, was removed.
+    #[inline]
+    pub(crate) fn undo(&mut self, p: Point) {
+        if let Some((last, _)) = self.pending.pop() {
+            debug_assert_eq!(last, p, "undo of a move other than the last");
+            return;
+        }
+        let Some((start, sums)) = self.applied.pop() else {
+            debug_assert!(false, "undo of a move never played");
+            return;
+        };
+        // Back to front: the move's own point was saved once a direction.
+        for s in self.saved[start..].iter().rev() {
+            let at = usize::from(s.at);
+            self.windows[at] = s.windows;
+            self.channels[0][at] = s.channels[0];
+            self.channels[1][at] = s.channels[1];
+        }
+        self.saved.truncate(start);
+        self.sums = sums;
+    }
+
+    /// Applies the moves played since the last call.
+    #[inline]
+    pub(crate) fn sync(&mut self, net: &Network) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending);
+        for &(p, color) in &pending {
+            self.applied.push((self.saved.len(), self.sums));
+            self.apply(net, p, color);
+        }
+        pending.clear();
+        self.pending = pending;
+    }
+
+    /// Whether the state equals one computed from scratch for `board` (after a sync).
+    pub(crate) fn matches_scratch(&mut self, net: &Network, board: &Board) -> bool {
+        self.sync(net);
+        let scratch = Accumulator::new(net, board);
+        self.windows == scratch.windows
+            && self.channels == scratch.channels
+            && self.sums == scratch.sums
+    }
+
+    /// Places a stone of `color` on `p` in the windows through it, saving each point it
+    /// changes.
+    fn apply(&mut self, net: &Network, p: Point, color: Color) {
         // Seen by its own colour the point becomes OWN, by the other BLOCKED.
         let digits = match color {
-            Color::Black => [OWN as i32, BLOCKED as i32],
-            Color::White => [BLOCKED as i32, OWN as i32],
+            Color::Black => [OWN, BLOCKED],
+            Color::White => [BLOCKED, OWN],
         };
-        self.change(net, p, digits);
-    }
-
-    /// The stone on `p` was removed.
-    pub(crate) fn undo(&mut self, net: &Network, p: Point) {
-        // The centre digit of the point's own window (seen by Black) tells the stone's colour.
-        let here = usize::from(p.row()) * self.size + usize::from(p.col());
-        let centre = (self.windows[here][0][0] / digit_weight(0)) % 3;
-        let digits = if centre == OWN {
-            [-(OWN as i32), -(BLOCKED as i32)]
-        } else {
-            [-(BLOCKED as i32), -(OWN as i32)]
-        };
-        self.change(net, p, digits);
-    }
-
-    /// Adds `digits` (seen by Black, by White) at `p` to the windows through it.
-    fn change(&mut self, net: &Network, p: Point, digits: [i32; 2]) {
         let size = self.size as i32;
         let (col, row) = (i32::from(p.col()), i32::from(p.row()));
         for dir in Direction::ALL {
@@ -114,15 +177,16 @@ impl Accumulator {
                     continue;
                 }
                 let at = (r * size + c) as usize;
-                let w = i32::from(digit_weight(offset));
-                let here = &mut self.windows[at];
-                let old = [here[0][d], here[1][d]];
-                let new = [
-                    (i32::from(old[0]) + digits[0] * w) as u16,
-                    (i32::from(old[1]) + digits[1] * w) as u16,
-                ];
-                here[0][d] = new[0];
-                here[1][d] = new[1];
+                let w = digit_weight(offset);
+                let old = [self.windows[at][0][d], self.windows[at][1][d]];
+                let new = [old[0] + digits[0] * w, old[1] + digits[1] * w];
+                self.saved.push(Saved {
+                    at: at as u16,
+                    windows: self.windows[at],
+                    channels: [self.channels[0][at], self.channels[1][at]],
+                });
+                self.windows[at][0][d] = new[0];
+                self.windows[at][1][d] = new[1];
                 for me in [Color::Black, Color::White] {
                     let m = me.index();
                     let set = net.set_for(me);
@@ -133,23 +197,44 @@ impl Accumulator {
                         net.row(set, 0, new[own]),
                         net.row(set, 1, new[their]),
                     ];
-                    let acc = &mut self.channels[m][at];
-                    let before = *acc;
-                    for i in 0..FEATURES {
-                        acc[i] = acc[i]
-                            .wrapping_sub(rows[0][i])
-                            .wrapping_sub(rows[1][i])
-                            .wrapping_add(rows[2][i])
-                            .wrapping_add(rows[3][i]);
-                    }
-                    // The activations in 16 bits (a leaky ReLU never grows a magnitude), their
-                    // difference in 32.
-                    let sums = &mut self.sums[m];
-                    for v in 0..VALUE_CHANNELS {
-                        sums[v] += i32::from(activate16(acc[v])) - i32::from(activate16(before[v]));
-                    }
+                    update_point(
+                        &mut self.channels[m][at],
+                        &mut self.sums[m],
+                        [rows[0], rows[1]],
+                        [rows[2], rows[3]],
+                    );
                 }
             }
         }
+    }
+}
+
+/// Takes the rows `sub` off a point's channels `acc` and adds the rows `add`, and moves the
+/// sums of the activated value channels by the change. Whole-row array arithmetic, so that it
+/// compiles to a few vector instructions.
+#[inline(always)]
+fn update_point(
+    acc: &mut [i16; FEATURES],
+    sums: &mut [i32; VALUE_CHANNELS],
+    sub: [&[i16; FEATURES]; 2],
+    add: [&[i16; FEATURES]; 2],
+) {
+    let before = *acc;
+    let mut after = [0i16; FEATURES];
+    for i in 0..FEATURES {
+        after[i] = before[i]
+            .wrapping_add(add[0][i])
+            .wrapping_add(add[1][i])
+            .wrapping_sub(sub[0][i])
+            .wrapping_sub(sub[1][i]);
+    }
+    *acc = after;
+    // The activations in 16 bits (a leaky ReLU never grows a magnitude), their difference in 32.
+    let mut change = [0i32; FEATURES];
+    for i in 0..FEATURES {
+        change[i] = i32::from(activate16(after[i])) - i32::from(activate16(before[i]));
+    }
+    for v in 0..VALUE_CHANNELS {
+        sums[v] += change[v];
     }
 }

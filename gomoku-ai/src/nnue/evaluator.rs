@@ -1,5 +1,6 @@
 //! [`NnueEvaluator`]: the network's value behind the [`Evaluator`] trait.
 
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 use gomoku_rules::{Board, Point, Rule};
@@ -50,7 +51,9 @@ fn default_networks() -> &'static [Arc<Network>] {
 pub struct NnueEvaluator {
     networks: Arc<[Arc<Network>]>,
     patterns: PatternEvaluator,
-    active: Option<(Arc<Network>, Accumulator)>,
+    /// The network of the rule being played and its state, brought up to date when read
+    /// (hence the cell: [`Evaluator::evaluate`] takes `&self`).
+    active: Option<(Arc<Network>, RefCell<Accumulator>)>,
 }
 
 impl Default for NnueEvaluator {
@@ -129,6 +132,8 @@ impl NnueEvaluator {
     /// more likely move), when a network values this position.
     pub fn policy(&self, board: &Board, p: Point) -> Option<f32> {
         let (net, acc) = self.active.as_ref()?;
+        let mut acc = acc.borrow_mut();
+        acc.sync(net);
         Some(net.policy_logit(acc.channels(board.side_to_move(), p)))
     }
 
@@ -136,6 +141,8 @@ impl NnueEvaluator {
     /// (a correction to the pattern evaluator's value where its [`ValueBase`] says so).
     pub fn value_logit(&self, board: &Board) -> Option<f32> {
         let (net, acc) = self.active.as_ref()?;
+        let mut acc = acc.borrow_mut();
+        acc.sync(net);
         Some(net.value_logit(acc.sums(board.side_to_move()), acc.points()))
     }
 
@@ -143,7 +150,7 @@ impl NnueEvaluator {
     #[doc(hidden)]
     pub fn matches_scratch(&self, board: &Board) -> bool {
         match &self.active {
-            Some((net, acc)) => *acc == Accumulator::new(net, board),
+            Some((net, acc)) => acc.borrow_mut().matches_scratch(net, board),
             None => true,
         }
     }
@@ -154,29 +161,33 @@ impl Evaluator for NnueEvaluator {
         self.patterns.reset(board, rule);
         self.active = self
             .network(rule)
-            .map(|net| (Arc::clone(net), Accumulator::new(net, board)));
+            .map(|net| (Arc::clone(net), RefCell::new(Accumulator::new(net, board))));
     }
 
     #[inline]
     fn on_play(&mut self, board: &Board, p: Point) {
         self.patterns.on_play(board, p);
-        if let (Some((net, acc)), Some(color)) = (&mut self.active, board.get(p)) {
-            acc.play(net, p, color);
+        if let (Some((_, acc)), Some(color)) = (&mut self.active, board.get(p)) {
+            acc.get_mut().play(p, color);
         }
     }
 
     #[inline]
     fn on_undo(&mut self, board: &Board, p: Point) {
         self.patterns.on_undo(board, p);
-        if let Some((net, acc)) = &mut self.active {
-            acc.undo(net, p);
+        if let Some((_, acc)) = &mut self.active {
+            acc.get_mut().undo(p);
         }
     }
 
     fn evaluate(&self, board: &Board) -> Score {
         match &self.active {
             Some((net, acc)) => {
-                let logit = net.value_logit(acc.sums(board.side_to_move()), acc.points());
+                let logit = {
+                    let mut acc = acc.borrow_mut();
+                    acc.sync(net);
+                    net.value_logit(acc.sums(board.side_to_move()), acc.points())
+                };
                 let base = match net.value_base() {
                     ValueBase::Alone => 0.0,
                     ValueBase::Patterns => self.patterns.evaluate(board).0 as f32,
