@@ -24,7 +24,7 @@ use crate::params::{
     EXPECTED_GAME_PLIES_FREESTYLE, EXPECTED_GAME_PLIES_RENJU, FALLING_SCORE_HALF,
     FIXED_TIME_ITERATION_PERCENT, FORCED_MOVE_DEPTH, MATCH_MAX_DIVISOR, MAX_EFFORT_FACTOR,
     MAX_FALLING_FACTOR, MAX_ITERATION_GROWTH, MAX_OVER_OPTIMUM, MIN_EFFORT_FACTOR,
-    MIN_FALLING_FACTOR, MIN_ITERATION_GROWTH, MIN_MOVES_LEFT, TIME_SAFETY_MS,
+    MIN_FALLING_FACTOR, MIN_ITERATION_GROWTH, MIN_MOVES_LEFT, TIME_SAFETY_MS, TURN_MAX_PERCENT,
 };
 use crate::player::Limits;
 use crate::score::Score;
@@ -49,7 +49,8 @@ impl TimeBudget {
     /// game (see [`moves_left`]; 0 counts as 1), keeping `reserve` back from both limits for
     /// answering. `None` without any time limit.
     ///
-    /// The maximum is the turn limit, and under a match clock at most a
+    /// The maximum is the turn limit (at most [`TURN_MAX_PERCENT`] of it), and under a match
+    /// clock at most a
     /// [`MATCH_MAX_DIVISOR`]th of the time left and [`MAX_OVER_OPTIMUM`] times the optimum.
     /// The optimum is the time left shared evenly over the moves left, or the maximum when the
     /// turn limit binds first (the whole turn every move would not spend the clock).
@@ -58,11 +59,11 @@ impl TimeBudget {
     /// use std::time::Duration;
     /// use gomoku_ai::TimeBudget;
     /// let ms = Duration::from_millis;
-    /// // 10 s left for about 20 more moves, 2 s turns: half a second a move, at most 2 s
-    /// // (less the 10 ms reserve).
+    /// // 10 s left for about 20 more moves, 2 s turns: half a second a move, at most 93% of
+    /// // the 2 s turn.
     /// let budget = TimeBudget::new(Some(ms(2_000)), Some(ms(10_010)), 20, ms(10)).unwrap();
     /// assert_eq!(budget.optimum, ms(500));
-    /// assert_eq!(budget.maximum, ms(1_990));
+    /// assert_eq!(budget.maximum, ms(1_860));
     /// assert!(budget.match_bound);
     /// ```
     pub fn new(
@@ -71,7 +72,13 @@ impl TimeBudget {
         moves_left: u32,
         reserve: Duration,
     ) -> Option<TimeBudget> {
-        let turn = turn.map(|t| t.saturating_sub(reserve));
+        let turn = turn.map(|t| {
+            let share = Duration::from_millis(
+                (t.as_millis() * u128::from(TURN_MAX_PERCENT) / 100).min(u128::from(u64::MAX))
+                    as u64,
+            );
+            t.saturating_sub(reserve).min(share)
+        });
         let Some(left) = time_left.map(|t| t.saturating_sub(reserve)) else {
             return turn.map(|t| TimeBudget {
                 optimum: t,
@@ -209,7 +216,7 @@ impl Pace {
     /// Whether to start another iteration `elapsed` into a move budgeted `budget`.
     pub(crate) fn may_start(&self, elapsed: Duration, budget: &TimeBudget) -> bool {
         let depth = self.last.as_ref().map_or(0, |l| l.depth);
-        if self.forced && depth >= FORCED_MOVE_DEPTH {
+        if self.forced && depth >= FORCED_MOVE_DEPTH && budget.match_bound {
             return false;
         }
         if elapsed >= budget.maximum {
@@ -239,9 +246,13 @@ mod tests {
 
     #[test]
     fn a_turn_limit_alone_gives_the_whole_turn() {
+        // 93% of the turn: the reserve of 10 ms would leave 290.
         let b = TimeBudget::new(Some(ms(300)), None, 30, RESERVE).unwrap();
-        assert_eq!(b.optimum, ms(290));
-        assert_eq!(b.maximum, ms(290));
+        assert_eq!(b.optimum, ms(279));
+        assert_eq!(b.maximum, ms(279));
+        // A short turn: the reserve binds (93% of 100 ms would be 93).
+        let b = TimeBudget::new(Some(ms(100)), None, 30, RESERVE).unwrap();
+        assert_eq!(b.maximum, ms(90));
         assert!(!b.match_bound);
         assert_eq!(TimeBudget::new(None, None, 30, RESERVE), None);
     }
@@ -264,12 +275,12 @@ mod tests {
         // 20 s for about 25 moves, 2 s turns: 0.8 s a move, up to the turn.
         let b = TimeBudget::new(Some(ms(2_010)), Some(ms(20_010)), 25, RESERVE).unwrap();
         assert_eq!(b.optimum, ms(800));
-        assert_eq!(b.maximum, ms(2_000));
+        assert_eq!(b.maximum, ms(1_869));
         assert!(b.match_bound);
         // 180 s for 20 moves of at most 5 s: the turn binds, every move takes it whole.
         let b = TimeBudget::new(Some(ms(5_010)), Some(ms(180_010)), 20, RESERVE).unwrap();
-        assert_eq!(b.optimum, ms(5_000));
-        assert_eq!(b.maximum, ms(5_000));
+        assert_eq!(b.optimum, ms(4_659));
+        assert_eq!(b.maximum, ms(4_659));
         assert!(!b.match_bound);
     }
 
@@ -416,17 +427,21 @@ mod tests {
     }
 
     #[test]
-    fn a_forced_move_stops_after_a_shallow_look() {
+    fn a_forced_move_stops_after_a_shallow_look_when_the_time_serves_later_moves() {
+        let mut pace = Pace::new(true);
+        assert!(pace.may_start(ms(0), &MATCH));
+        pace.record(iteration(1, 1, "h8", 0, 1.0));
+        assert!(pace.may_start(ms(1), &MATCH));
+        pace.record(iteration(2, 1, "h8", 0, 1.0));
+        assert!(!pace.may_start(ms(2), &MATCH));
+        // Under a turn limit alone the time would be lost: the search goes on to the maximum.
         let fixed = TimeBudget {
             optimum: ms(290),
             maximum: ms(290),
             match_bound: false,
         };
-        let mut pace = Pace::new(true);
-        assert!(pace.may_start(ms(0), &fixed));
-        pace.record(iteration(1, 1, "h8", 0, 1.0));
-        assert!(pace.may_start(ms(1), &fixed));
-        pace.record(iteration(2, 1, "h8", 0, 1.0));
-        assert!(!pace.may_start(ms(2), &fixed));
+        assert!(pace.may_start(ms(2), &fixed));
+        assert!(pace.may_start(ms(289), &fixed));
+        assert!(!pace.may_start(ms(290), &fixed));
     }
 }

@@ -35,7 +35,7 @@ pub fn message_move(p: Point, size: u8) -> String {
 
 /// What the time manager decided for a move searched on `board` under `rule` within
 /// `limits` (see [`TimeBudget::for_limits`]), `None` without a time limit:
-/// `MESSAGE budget 500 ms, at most 1990 ms (move time 1980 ms, match 10000 ms left, about 30
+/// `MESSAGE budget 500 ms, at most 1841 ms (move time 1980 ms, match 10000 ms left, about 30
 /// moves to play)`. The match part is left out without a match clock.
 pub fn budget_line(limits: &Limits, board: &Board, rule: Rule) -> Option<String> {
     let budget = TimeBudget::for_limits(limits, board, rule)?;
@@ -147,7 +147,7 @@ mod tests {
         let turn_only = Limits::move_time(Duration::from_millis(300));
         assert_eq!(
             budget_line(&turn_only, &board, Rule::Freestyle).unwrap(),
-            "MESSAGE budget 290 ms, at most 290 ms (move time 300 ms, about 35 moves to play)"
+            "MESSAGE budget 279 ms, at most 279 ms (move time 300 ms, about 35 moves to play)"
         );
         assert_eq!(
             budget_line(&Limits::default(), &board, Rule::Freestyle),
