@@ -65,7 +65,7 @@ fn count_option(
 
 /// Whether `engine` without `eval=` evaluates with the compiled-in networks (for the rules
 /// that have one) rather than the pattern evaluator.
-pub const DEFAULT_EVAL_IS_NNUE: bool = false;
+pub const DEFAULT_EVAL_IS_NNUE: bool = true;
 
 /// Which evaluation an engine spec asks for.
 enum NetworkChoice {

@@ -425,3 +425,36 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
     assert_eq!(added, one[0].len());
     assert_eq!(data.positions(), (added, added));
 }
+
+#[test]
+fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
+    assert!(NnueEvaluator::has_default_network(Rule::Freestyle));
+    for rule in [Rule::Standard, Rule::Renju, Rule::Caro] {
+        assert!(!NnueEvaluator::has_default_network(rule), "{rule:?}");
+    }
+    // The network corrects the pattern evaluator's value of a middle-game position.
+    let game = gomoku_rules::Game::from_move_string(
+        15,
+        Rule::Freestyle,
+        "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11",
+    )
+    .unwrap();
+    let board = game.board();
+    let mut nnue = NnueEvaluator::new();
+    nnue.reset(board, Rule::Freestyle);
+    assert!(nnue.has_network());
+    let mut patterns = PatternEvaluator::new();
+    patterns.reset(board, Rule::Freestyle);
+    assert_ne!(nnue.evaluate(board), patterns.evaluate(board));
+    // `engine` searches as `engine,eval=nnue` does, node for node.
+    let nodes = |spec: &str| {
+        let mut player = builtin_player(spec, 1).unwrap();
+        let limits = gomoku_ai::Limits::depth(5);
+        player
+            .choose(board, Rule::Freestyle, &limits, &mut |_| {})
+            .info
+            .nodes
+    };
+    assert_eq!(nodes("engine"), nodes("engine,eval=nnue"));
+    assert_ne!(nodes("engine,eval=nnue"), nodes("engine,eval=pattern"));
+}

@@ -14,8 +14,9 @@ use crate::pattern_evaluator::PatternEvaluator;
 use crate::score::Score;
 
 /// The networks compiled into the library, as network files (see
-/// `gomoku-ai/weights/README.md` for how each was made).
-pub const DEFAULT_NETWORK_FILES: &[&[u8]] = &[];
+/// `gomoku-ai/weights/README.md` for how each was made): freestyle's. The other rules keep the
+/// pattern evaluator until they have one.
+pub const DEFAULT_NETWORK_FILES: &[&[u8]] = &[include_bytes!("../../weights/freestyle.nnue")];
 
 /// The compiled-in networks, read once.
 fn default_networks() -> &'static [Arc<Network>] {
