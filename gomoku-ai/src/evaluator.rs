@@ -32,6 +32,13 @@ pub trait Evaluator: Clone + Send {
     /// for greedy choice and move ordering.
     fn score_move(&self, board: &Board, p: Point) -> i32;
 
+    /// A learned policy's logit for the side to move playing the empty point `p` (higher is
+    /// likelier), where the evaluator has one for this position; `None` by default. The search
+    /// adds it to the move values with the weight of its `network_policy_weight` parameter.
+    fn move_logit(&self, _board: &Board, _p: Point) -> Option<f32> {
+        None
+    }
+
     /// The line patterns this evaluator keeps in step with the board, if it keeps them (as
     /// [`crate::PatternEvaluator`] does). The search reuses them for its threat logic instead of
     /// keeping a second copy; evaluators that return `None` (the default) get one kept by the

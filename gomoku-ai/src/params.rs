@@ -472,6 +472,10 @@ pub const MAX_DEFENCE_CHECKS: usize = 6;
 /// (`gomoku tune --policy`), with which they give the probability that a strong player picks
 /// each move (see [`POLICY_REDUCTION_PER_LOGIT`]).
 pub const POLICY_TEMPERATURE: f32 = 112.0;
+/// Weight of a network's policy logit ([`crate::Evaluator::move_logit`]) in the move values,
+/// in logits of the fitted move values (each [`POLICY_TEMPERATURE`] units): 0 leaves the move
+/// values alone.
+pub const NETWORK_POLICY_WEIGHT: f32 = 0.0;
 /// Policy reduction: a late move whose move value lies more than [`POLICY_REDUCTION_BIAS`]
 /// / this logits below the best of its node is reduced this many plies per logit more (at
 /// most [`POLICY_REDUCTION_MAX`]).

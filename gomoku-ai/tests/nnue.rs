@@ -458,3 +458,31 @@ fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
     assert_eq!(nodes("engine"), nodes("engine,eval=nnue"));
     assert_ne!(nodes("engine,eval=nnue"), nodes("engine,eval=pattern"));
 }
+
+#[test]
+fn the_network_policy_joins_the_move_values_when_weighted() {
+    let game = gomoku_rules::Game::from_move_string(15, Rule::Freestyle, "h8 i9 i8 g8 j7").unwrap();
+    let board = game.board();
+    let mut nnue = NnueEvaluator::new();
+    nnue.reset(board, Rule::Freestyle);
+    let mut patterns = PatternEvaluator::new();
+    patterns.reset(board, Rule::Freestyle);
+    let p: Point = "k6".parse().unwrap();
+    assert!(nnue.move_logit(board, p).is_some_and(f32::is_finite));
+    assert_eq!(patterns.move_logit(board, p), None);
+    // Weighted in, the policy changes the search; at weight 0 it is left out.
+    let nodes = |spec: &str| {
+        let mut player = builtin_player(spec, 1).unwrap();
+        player
+            .choose(
+                board,
+                Rule::Freestyle,
+                &gomoku_ai::Limits::depth(6),
+                &mut |_| {},
+            )
+            .info
+            .nodes
+    };
+    assert_eq!(nodes("engine"), nodes("engine,network_policy_weight=0"));
+    assert_ne!(nodes("engine"), nodes("engine,network_policy_weight=1"));
+}

@@ -206,6 +206,11 @@ impl Evaluator for NnueEvaluator {
         self.patterns.score_move(board, p)
     }
 
+    #[inline]
+    fn move_logit(&self, board: &Board, p: Point) -> Option<f32> {
+        self.policy(board, p)
+    }
+
     fn patterns(&self) -> Option<&Patterns> {
         self.patterns.patterns()
     }

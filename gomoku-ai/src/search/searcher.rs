@@ -449,7 +449,14 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let prev = self.opponent_last(ply);
         let push = |out: &mut Vec<Candidate>, p: Point| {
             if self.is_legal(p) && !(ply == 0 && self.root_excluded.contains(&p)) {
-                let value = self.eval.score_move(&self.board, p);
+                let mut value = self.eval.score_move(&self.board, p);
+                let policy_weight = self.params.network_policy_weight;
+                if policy_weight > 0.0 {
+                    if let Some(logit) = self.eval.move_logit(&self.board, p) {
+                        let units = policy_weight * self.params.policy_temperature * logit;
+                        value = value.saturating_add(units as i32);
+                    }
+                }
                 let mut order = value;
                 if self.features.killers_history {
                     order += self.memory.bonus(ply, us, p, prev);
