@@ -69,7 +69,7 @@ pub use levels::{Level, LevelCaps, ParseLevelError};
 pub use pattern_evaluator::PatternEvaluator;
 pub use player::{Limits, Player, SearchInfo, SearchResult, StopFlag};
 pub use random::RandomPlayer;
-pub use registry::{BUILTIN_PLAYERS, PlayerSpecError, builtin_player};
+pub use registry::{BUILTIN_PLAYERS, DEFAULT_EVAL_IS_NNUE, PlayerSpecError, builtin_player};
 pub use score::Score;
 pub use search::{
     Engine, MAX_THREADS, SearchFeatures, SearchParamError, SearchParamInfo, SearchParams,
