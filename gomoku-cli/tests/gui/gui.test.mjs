@@ -262,8 +262,10 @@ describe("gomoku gui in Chromium", () => {
   test("review: the graph under the board, browse mode and playing on", { timeout: TEST_TIMEOUT }, async () => {
     const page = await openBoard();
     await newGame(page, { black: "human", white: "human" });
-    // Black's open three on the h-file; White looks away, and Black makes an open four.
-    const game = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"];
+    // White answers sensibly until Black's four on row 8 (g8 closes one end), then looks away:
+    // a blunder at any search depth (the moves before leave nothing forced, so a deeper search
+    // cannot find the game lost earlier).
+    const game = ["h8", "h9", "i8", "i9", "j8", "g8", "k8", "a1"];
     for (const p of game) {
       const before = await stoneCount(page);
       await page.click(`[data-point="${p}"]`);
@@ -282,9 +284,9 @@ describe("gomoku gui in Chromium", () => {
     // Ply 2: the board after two moves, the second one last.
     await page.click('#review [data-review-ply="2"]');
     await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 2);
-    assert.equal(await page.locator('[data-point="a1"]').getAttribute("data-last"), "");
-    assert.equal(await page.locator('[data-point="h9"]').getAttribute("data-stone"), null);
-    assert.match(await page.locator("#browse-info").textContent(), /^Move 2 of 8: a1 \(White\)/);
+    assert.equal(await page.locator('[data-point="h9"]').getAttribute("data-last"), "");
+    assert.equal(await page.locator('[data-point="i8"]').getAttribute("data-stone"), null);
+    assert.match(await page.locator("#browse-info").textContent(), /^Move 2 of 8: h9 \(White\)/);
     // The arrows step, and a blundered move shows the engine's better one.
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => document.querySelectorAll("#board [data-stone]").length === 3);
