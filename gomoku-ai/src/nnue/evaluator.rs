@@ -182,13 +182,8 @@ impl Evaluator for NnueEvaluator {
     }
 
     fn evaluate(&self, board: &Board) -> Score {
-        match &self.active {
-            Some((net, acc)) => {
-                let logit = {
-                    let mut acc = acc.borrow_mut();
-                    acc.sync(net);
-                    net.value_logit(acc.sums(board.side_to_move()), acc.points())
-                };
+        match (&self.active, self.value_logit(board)) {
+            (Some((net, _)), Some(logit)) => {
                 let base = match net.value_base() {
                     ValueBase::Alone => 0.0,
                     ValueBase::Patterns => self.patterns.evaluate(board).0 as f32,
@@ -197,7 +192,7 @@ impl Evaluator for NnueEvaluator {
                 let limit = EVAL_LIMIT as f32;
                 Score(units.clamp(-limit, limit) as i32)
             }
-            None => self.patterns.evaluate(board),
+            _ => self.patterns.evaluate(board),
         }
     }
 
