@@ -401,17 +401,31 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
             assert!(rule.winning_line(sib, extra[0]).is_none());
         }
     }
-    let one = siblings::label(&boards, rule, &options, &|_| {});
-    let two = siblings::label(
-        &boards,
-        rule,
-        &SiblingOptions {
-            threads: 2,
-            ..options
-        },
-        &|_| {},
-    );
+    let two_threads = SiblingOptions {
+        threads: 2,
+        ..options
+    };
+    let pattern = PatternEvaluator::new();
+    let one = siblings::label(&boards, rule, &options, &pattern, &|_| {});
+    let two = siblings::label(&boards, rule, &two_threads, &pattern, &|_| {});
     assert_eq!(one, two);
+    // Valued by the network engine instead: alike on any threads too, and its own values.
+    let network = NnueEvaluator::new();
+    let by_net = siblings::label(&boards, rule, &options, &network, &|_| {});
+    assert_eq!(
+        by_net,
+        siblings::label(&boards, rule, &two_threads, &network, &|_| {})
+    );
+    let same_boards = |a: &[Vec<siblings::Sibling>]| -> Vec<Vec<Board>> {
+        a.iter()
+            .map(|g| g.iter().map(|s| s.board.clone()).collect())
+            .collect()
+    };
+    assert_eq!(same_boards(&by_net), same_boards(&one));
+    assert_ne!(
+        by_net, one,
+        "the network engine values the siblings as the pattern one does"
+    );
     for (sibs, labelled) in boards.iter().zip(&one) {
         assert_eq!(sibs.len(), labelled.len());
         for s in labelled {

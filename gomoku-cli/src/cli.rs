@@ -314,6 +314,10 @@ pub struct TrainArgs {
     /// The engine's nodes for each sibling.
     #[arg(long, default_value_t = 40_000)]
     pub sibling_nodes: u64,
+    /// The evaluation of the engine that values the siblings: `pattern` (the pattern
+    /// evaluator), `nnue` (the compiled-in networks) or a network file.
+    #[arg(long, default_value = "pattern")]
+    pub sibling_eval: PathBuf,
 }
 
 /// How to read a record that does not say everything itself.

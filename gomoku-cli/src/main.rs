@@ -279,6 +279,7 @@ fn train(args: TrainArgs) -> Result<(), String> {
             threads: args.threads,
             seed: args.seed,
         }),
+        sibling_eval: gomoku_cli::train::SiblingEval::named(&args.sibling_eval),
         train: gomoku_ai::nnue::train::TrainOptions {
             epochs: args.epochs,
             batch: args.batch,

@@ -2,13 +2,13 @@
 //! a network file.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use gomoku_ai::PatternEvaluator;
 use gomoku_ai::nnue::siblings::{self, SiblingOptions};
 use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
-use gomoku_ai::nnue::{Network, ValueBase};
+use gomoku_ai::nnue::{Network, NnueEvaluator, ValueBase};
 use gomoku_ai::tune::SampleOptions;
 use gomoku_rules::Rule;
 
@@ -38,8 +38,33 @@ pub struct TrainCommand {
     pub base: ValueBase,
     /// Sibling positions valued by the engine's search, if any.
     pub siblings: Option<SiblingOptions>,
+    /// The evaluation of the engine that values the siblings.
+    pub sibling_eval: SiblingEval,
     /// The training.
     pub train: TrainOptions,
+}
+
+/// The evaluation under the engine that values the sibling positions (`--sibling-eval`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SiblingEval {
+    /// The pattern evaluator (`pattern`, the default): the data of the shipped networks.
+    #[default]
+    Pattern,
+    /// The compiled-in networks (`nnue`): a stronger engine values the siblings.
+    Compiled,
+    /// A network file, over the compiled-in networks of the other rules.
+    File(PathBuf),
+}
+
+impl SiblingEval {
+    /// `pattern`, `nnue` (any case), or a network file's path.
+    pub fn named(value: &Path) -> SiblingEval {
+        match value.to_str() {
+            Some(s) if s.eq_ignore_ascii_case("pattern") => SiblingEval::Pattern,
+            Some(s) if s.eq_ignore_ascii_case("nnue") => SiblingEval::Compiled,
+            _ => SiblingEval::File(value.to_path_buf()),
+        }
+    }
 }
 
 /// The figures of a training run.
@@ -122,6 +147,14 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         }
         None => None,
     };
+    let sibling_network = match &options.sibling_eval {
+        SiblingEval::Pattern => None,
+        SiblingEval::Compiled => Some(NnueEvaluator::new()),
+        SiblingEval::File(path) => {
+            let net = Network::load(path).map_err(|e| format!("--sibling-eval: {e}"))?;
+            Some(NnueEvaluator::with_network_over_defaults(net))
+        }
+    };
     let read_start = Instant::now();
     let mut data = TrainingData::new(options.rule, options.samples);
     // The games taken (with their index among them), for their siblings.
@@ -180,10 +213,15 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
             .collect();
         let total: usize = boards.iter().map(Vec::len).sum();
         say(format!(
-            "valuing {total} sibling positions of {} games, {} nodes each, {} threads\n",
+            "valuing {total} sibling positions of {} games, {} nodes each, {} threads, by the engine over {}\n",
             boards.len(),
             sibling_options.nodes,
-            sibling_options.threads
+            sibling_options.threads,
+            match &options.sibling_eval {
+                SiblingEval::Pattern => "the pattern evaluator".to_string(),
+                SiblingEval::Compiled => "the compiled-in networks".to_string(),
+                SiblingEval::File(path) => path.display().to_string(),
+            }
         ));
         let games = boards.len();
         let step = (games / 20).max(1);
@@ -195,7 +233,16 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
                 );
             }
         };
-        let labelled = siblings::label(&boards, options.rule, sibling_options, &progress);
+        let labelled = match &sibling_network {
+            Some(nnue) => siblings::label(&boards, options.rule, sibling_options, nnue, &progress),
+            None => siblings::label(
+                &boards,
+                options.rule,
+                sibling_options,
+                &PatternEvaluator::new(),
+                &progress,
+            ),
+        };
         eprintln!();
         // The engine's units to the records' score units: both through the logit.
         let to_record_units = score_scale / pattern_scale;

@@ -75,6 +75,38 @@ fn train_writes_a_network_the_engine_plays_with() {
         "{out}"
     );
     assert!(out.contains("sibling positions valued in"), "{out}");
+    assert!(
+        out.contains("by the engine over the pattern evaluator"),
+        "{out}"
+    );
+    // Valued by an engine over a network file instead; a file that is no network is named.
+    let relabelled = dir.join("relabelled.nnue");
+    let (out, err, ok) = train(&[
+        "--out",
+        relabelled.to_str().unwrap(),
+        "--siblings",
+        "3",
+        "--sibling-nodes",
+        "200",
+        "--sibling-eval",
+        net_arg,
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("by the engine over {net_arg}")),
+        "{out}"
+    );
+    assert!(relabelled.exists());
+    let (out, err, ok) = train(&[
+        "--out",
+        relabelled.to_str().unwrap(),
+        "--siblings",
+        "3",
+        "--sibling-eval",
+        games_arg,
+    ]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("--sibling-eval"), "{err}");
     // Continuing it as a network standing alone is refused, naming both.
     let alone = dir.join("alone.nnue");
     let (out, err, ok) = train(&[

@@ -4,13 +4,16 @@
 //! A network trained only on the positions of strong games has never seen the positions after
 //! a poor move, and the search's leaves are mostly such positions. Each chosen position of a
 //! game gets one sibling: a random empty point within two of a stone (not the move played,
-//! not a five, not a forbidden point) is played instead, and the built-in engine searches the result to a node budget.
+//! not a five, not a forbidden point) is played instead, and the built-in engine searches the
+//! result to a node budget (over the pattern evaluator, or over a network to value with a
+//! stronger engine).
 //! Its score and move become a sample (see [`super::train::TrainingData::add_scored_position`]).
 
 use gomoku_rules::record::Record;
 use gomoku_rules::{Board, Color, Point, Rule};
 use rand::{Rng, SeedableRng};
 
+use crate::evaluator::Evaluator;
 use crate::player::{Limits, Player};
 use crate::search::Engine;
 
@@ -116,25 +119,29 @@ pub fn sibling_positions(
     out
 }
 
-/// Searches every position of `games` (each game's list in order) with the built-in engine at
-/// `options.nodes`, on `options.threads` threads; the result keeps the games' order. A position
-/// without a legal move is left out. The same inputs give the same values on any number of
-/// threads. `progress` hears how many games are done, after each.
-pub fn label(
+/// Searches every position of `games` (each game's list in order) with the built-in engine over
+/// `evaluator` (each thread a copy of it: the pattern evaluator, or a network engine's
+/// [`super::NnueEvaluator`]) at `options.nodes`, on `options.threads` threads; the result keeps
+/// the games' order. A position without a legal move is left out. The same inputs give the
+/// same values on any number of threads. `progress` hears how many games are done, after each.
+pub fn label<E: Evaluator + Clone + Send + 'static>(
     games: &[Vec<Board>],
     rule: Rule,
     options: &SiblingOptions,
+    evaluator: &E,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<Sibling>> {
     let threads = options.threads.clamp(1, games.len().max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let mut results: Vec<Vec<Sibling>> = vec![Vec::new(); games.len()];
+    let (next, finished) = (&next, &finished);
     let done: Vec<(usize, Vec<Sibling>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                scope.spawn(|| {
-                    let mut engine = Engine::new();
+                let evaluator = evaluator.clone();
+                scope.spawn(move || {
+                    let mut engine = Engine::with_evaluator(evaluator);
                     engine.set_hash_bytes(HASH_BYTES);
                     let limits = Limits {
                         max_nodes: Some(options.nodes.max(1)),
