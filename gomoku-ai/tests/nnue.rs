@@ -441,6 +441,69 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
 }
 
 #[test]
+fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
+    use gomoku_ai::nnue::sibling_cache::{CacheUse, label_cached};
+    use gomoku_ai::nnue::siblings::{self, SiblingOptions};
+    let rule = Rule::Freestyle;
+    let options = SiblingOptions {
+        every: 4,
+        skip_plies: 4,
+        nodes: 200,
+        threads: 2,
+        seed: 3,
+    };
+    let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(i, g)| siblings::sibling_positions(g, rule, &options, i))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("gomoku-sibling-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("siblings.json");
+    let pattern = PatternEvaluator::new();
+    let expected = siblings::label(&boards, rule, &options, &pattern, &|_| {});
+    let cached = |eval_name: &str| {
+        label_cached(&path, &boards, rule, &options, &pattern, eval_name, &|_| {}).unwrap()
+    };
+    let (values, used) = cached("pattern");
+    assert_eq!(values, expected);
+    assert_eq!(used, CacheUse::Written("no file yet".into()));
+    assert_eq!(cached("pattern"), (expected.clone(), CacheUse::Read));
+    // Another evaluator's name, node budget or positions: valued again.
+    let (values, used) = cached("other");
+    assert_eq!(values, expected);
+    assert!(
+        matches!(&used, CacheUse::Written(why) if why.contains("by pattern")),
+        "{used:?}"
+    );
+    let fewer = &boards[..2];
+    let (values, used) =
+        label_cached(&path, fewer, rule, &options, &pattern, "other", &|_| {}).unwrap();
+    assert_eq!(values, expected[..2]);
+    assert!(
+        matches!(&used, CacheUse::Written(why) if why.contains("3 games")),
+        "{used:?}"
+    );
+    // The same name over an engine that now values the siblings differently: noticed.
+    let (_, used) = label_cached(
+        &path,
+        fewer,
+        rule,
+        &options,
+        &NnueEvaluator::new(),
+        "other",
+        &|_| {},
+    )
+    .unwrap();
+    assert!(
+        matches!(&used, CacheUse::Written(why) if why.contains("differently")),
+        "{used:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
     assert!(NnueEvaluator::has_default_network(Rule::Freestyle));
     for rule in [Rule::Standard, Rule::Renju, Rule::Caro] {

@@ -318,6 +318,11 @@ pub struct TrainArgs {
     /// evaluator), `nnue` (the compiled-in networks) or a network file.
     #[arg(long, default_value = "pattern")]
     pub sibling_eval: PathBuf,
+    /// Keep the siblings' values in this file: a later run with the same records and sibling
+    /// options reads them instead of searching again (checked against a fresh search of the
+    /// first game's siblings); otherwise they are valued and the file is written.
+    #[arg(long)]
+    pub sibling_cache: Option<PathBuf>,
 }
 
 /// How to read a record that does not say everything itself.

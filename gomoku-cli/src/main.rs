@@ -280,6 +280,7 @@ fn train(args: TrainArgs) -> Result<(), String> {
             seed: args.seed,
         }),
         sibling_eval: gomoku_cli::train::SiblingEval::named(&args.sibling_eval),
+        sibling_cache: args.sibling_cache,
         train: gomoku_ai::nnue::train::TrainOptions {
             epochs: args.epochs,
             batch: args.batch,

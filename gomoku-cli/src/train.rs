@@ -5,12 +5,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use gomoku_ai::Evaluator;
 use gomoku_ai::PatternEvaluator;
-use gomoku_ai::nnue::siblings::{self, SiblingOptions};
+use gomoku_ai::nnue::sibling_cache::{self, CacheUse};
+use gomoku_ai::nnue::siblings::{self, Sibling, SiblingOptions};
 use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
 use gomoku_ai::nnue::{Network, NnueEvaluator, ValueBase};
 use gomoku_ai::tune::SampleOptions;
-use gomoku_rules::Rule;
+use gomoku_rules::{Board, Rule};
 
 use crate::record_inputs::read_games;
 
@@ -40,6 +42,8 @@ pub struct TrainCommand {
     pub siblings: Option<SiblingOptions>,
     /// The evaluation of the engine that values the siblings.
     pub sibling_eval: SiblingEval,
+    /// A file keeping the siblings' values between runs, if any.
+    pub sibling_cache: Option<PathBuf>,
     /// The training.
     pub train: TrainOptions,
 }
@@ -64,6 +68,42 @@ impl SiblingEval {
             Some(s) if s.eq_ignore_ascii_case("nnue") => SiblingEval::Compiled,
             _ => SiblingEval::File(value.to_path_buf()),
         }
+    }
+}
+
+/// How the siblings' valuing engine is named in the messages and the cache file.
+fn sibling_eval_name(eval: &SiblingEval) -> String {
+    match eval {
+        SiblingEval::Pattern => "the pattern evaluator".to_string(),
+        SiblingEval::Compiled => "the compiled-in networks".to_string(),
+        SiblingEval::File(path) => path.display().to_string(),
+    }
+}
+
+/// The siblings' values, through the cache file when there is one (and what was done with it).
+fn label_siblings<E: Evaluator + Clone + Send + 'static>(
+    options: &TrainCommand,
+    boards: &[Vec<Board>],
+    sibling_options: &SiblingOptions,
+    evaluator: &E,
+    name: &str,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<(Vec<Vec<Sibling>>, Option<CacheUse>), String> {
+    match &options.sibling_cache {
+        Some(path) => sibling_cache::label_cached(
+            path,
+            boards,
+            options.rule,
+            sibling_options,
+            evaluator,
+            name,
+            progress,
+        )
+        .map(|(labelled, used)| (labelled, Some(used))),
+        None => Ok((
+            siblings::label(boards, options.rule, sibling_options, evaluator, progress),
+            None,
+        )),
     }
 }
 
@@ -217,11 +257,7 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
             boards.len(),
             sibling_options.nodes,
             sibling_options.threads,
-            match &options.sibling_eval {
-                SiblingEval::Pattern => "the pattern evaluator".to_string(),
-                SiblingEval::Compiled => "the compiled-in networks".to_string(),
-                SiblingEval::File(path) => path.display().to_string(),
-            }
+            sibling_eval_name(&options.sibling_eval)
         ));
         let games = boards.len();
         let step = (games / 20).max(1);
@@ -233,17 +269,29 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
                 );
             }
         };
-        let labelled = match &sibling_network {
-            Some(nnue) => siblings::label(&boards, options.rule, sibling_options, nnue, &progress),
-            None => siblings::label(
+        let name = sibling_eval_name(&options.sibling_eval);
+        let (labelled, cache_use) = match &sibling_network {
+            Some(nnue) => {
+                label_siblings(options, &boards, sibling_options, nnue, &name, &progress)?
+            }
+            None => label_siblings(
+                options,
                 &boards,
-                options.rule,
                 sibling_options,
                 &PatternEvaluator::new(),
+                &name,
                 &progress,
-            ),
+            )?,
         };
         eprintln!();
+        if let (Some(path), Some(cache_use)) = (&options.sibling_cache, cache_use) {
+            say(match cache_use {
+                CacheUse::Read => format!("sibling values read from {}\n", path.display()),
+                CacheUse::Written(why) => {
+                    format!("sibling values written to {} ({why})\n", path.display())
+                }
+            });
+        }
         // The engine's units to the records' score units: both through the logit.
         let to_record_units = score_scale / pattern_scale;
         let added: usize = taken

@@ -97,6 +97,44 @@ fn train_writes_a_network_the_engine_plays_with() {
         "{out}"
     );
     assert!(relabelled.exists());
+    // Their values kept in a file: written once, then read, and the same network comes out.
+    let cache = dir.join("siblings.json");
+    let cache_arg = cache.to_str().unwrap();
+    let cached_net = dir.join("cached.nnue");
+    let with_cache = |out_file: &std::path::Path| {
+        train(&[
+            "--out",
+            out_file.to_str().unwrap(),
+            "--siblings",
+            "3",
+            "--sibling-nodes",
+            "200",
+            "--sibling-cache",
+            cache_arg,
+        ])
+    };
+    let (out, err, ok) = with_cache(&cached_net);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "sibling values written to {cache_arg} (no file yet)"
+        )),
+        "{out}"
+    );
+    let first = std::fs::read(&cached_net).unwrap();
+    let (out, err, ok) = with_cache(&cached_net);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("sibling values read from {cache_arg}")),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&cached_net).unwrap(), first);
+    // A damaged cache is replaced, saying why.
+    std::fs::write(&cache, "{\"format\": 1").unwrap();
+    let (out, err, ok) = with_cache(&cached_net);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("(not a sibling cache"), "{out}");
+    assert_eq!(std::fs::read(&cached_net).unwrap(), first);
     let (out, err, ok) = train(&[
         "--out",
         relabelled.to_str().unwrap(),

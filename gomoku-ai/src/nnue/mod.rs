@@ -12,6 +12,7 @@ mod accumulator;
 mod evaluator;
 pub mod features;
 pub mod network;
+pub mod sibling_cache;
 pub mod siblings;
 pub mod train;
 
