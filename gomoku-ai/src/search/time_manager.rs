@@ -24,7 +24,8 @@ use crate::params::{
     EXPECTED_GAME_PLIES_FREESTYLE, EXPECTED_GAME_PLIES_RENJU, FALLING_SCORE_HALF,
     FIXED_TIME_ITERATION_PERCENT, FORCED_MOVE_DEPTH, MATCH_MAX_DIVISOR, MAX_EFFORT_FACTOR,
     MAX_FALLING_FACTOR, MAX_ITERATION_GROWTH, MAX_OVER_OPTIMUM, MIN_EFFORT_FACTOR,
-    MIN_FALLING_FACTOR, MIN_ITERATION_GROWTH, MIN_MOVES_LEFT, TIME_SAFETY_MS, TURN_MAX_PERCENT,
+    MIN_FALLING_FACTOR, MIN_ITERATION_GROWTH, MIN_MOVES_LEFT, MOVE_OVERHEAD_MS, TIME_SAFETY_MS,
+    TURN_MAX_PERCENT,
 };
 use crate::player::Limits;
 use crate::score::Score;
@@ -101,11 +102,16 @@ impl TimeBudget {
 
     /// The budget the engine gives a search of `board` under `rule` within `limits` (its
     /// move time is the turn limit, its time left the match clock), keeping
-    /// [`TIME_SAFETY_MS`] back for answering. `None` without a time limit.
+    /// [`TIME_SAFETY_MS`] back for answering, and from the match clock [`MOVE_OVERHEAD_MS`]
+    /// for each move of its own that the empty points still allow. `None` without a time
+    /// limit.
     pub fn for_limits(limits: &Limits, board: &Board, rule: Rule) -> Option<TimeBudget> {
+        let area = u32::from(board.size()).pow(2);
+        let possible_moves = area.saturating_sub(board.total_stones()).div_ceil(2);
+        let overhead = Duration::from_millis(MOVE_OVERHEAD_MS * u64::from(possible_moves));
         TimeBudget::new(
             limits.move_time,
-            limits.time_left,
+            limits.time_left.map(|t| t.saturating_sub(overhead)),
             moves_left(board, rule),
             Duration::from_millis(TIME_SAFETY_MS),
         )
@@ -354,6 +360,51 @@ mod tests {
         assert!(left > Duration::ZERO);
         let used = clock - left;
         assert!(used >= clock.mul_f64(0.6), "{used:?} of {clock:?}");
+    }
+
+    /// A game that fills the board under a 20 s clock, every move taking its maximum plus
+    /// [`MOVE_OVERHEAD_MS`]: the overhead kept back for the moves still possible means the
+    /// clock never runs out (without it, the last moves' overheads overdraw it).
+    #[test]
+    fn a_game_that_fills_the_board_never_overdraws_the_clock() {
+        let clock = ms(20_000);
+        let mut board = Board::new(15).unwrap();
+        let mut left = clock;
+        let mut own_moves = 0;
+        let points: Vec<Point> = board.empty_points().iter().collect();
+        for &p in &points {
+            if board.total_stones() % 2 == 0 {
+                let limits = Limits {
+                    move_time: Some(ms(2_000)),
+                    time_left: Some(left),
+                    ..Limits::default()
+                };
+                let b = TimeBudget::for_limits(&limits, &board, Rule::Freestyle).unwrap();
+                let cost = b.maximum + ms(MOVE_OVERHEAD_MS);
+                assert!(cost <= left, "move {own_moves}: {b:?}, {left:?} left");
+                left -= cost;
+                own_moves += 1;
+            }
+            board.play_unchecked(p);
+        }
+        assert_eq!(own_moves, 113);
+        // Most of the clock went into the moves, not into the reserve.
+        assert!(clock - left >= clock.mul_f64(0.9), "{left:?} left");
+        // The same game budgeted without the overhead runs out.
+        let mut board = Board::new(15).unwrap();
+        let mut left = clock;
+        let mut overdrawn = false;
+        for &p in &points {
+            if board.total_stones() % 2 == 0 {
+                let moves = moves_left(&board, Rule::Freestyle);
+                let b = TimeBudget::new(Some(ms(2_000)), Some(left), moves, RESERVE).unwrap();
+                let cost = b.maximum + ms(MOVE_OVERHEAD_MS);
+                overdrawn |= cost > left;
+                left = left.saturating_sub(cost);
+            }
+            board.play_unchecked(p);
+        }
+        assert!(overdrawn);
     }
 
     #[test]

@@ -141,7 +141,7 @@ mod tests {
         };
         assert_eq!(
             budget_line(&limits, &board, Rule::Freestyle).unwrap(),
-            "MESSAGE budget 285 ms, at most 1141 ms (move time 1980 ms, match 10000 ms left, \
+            "MESSAGE budget 275 ms, at most 1102 ms (move time 1980 ms, match 10000 ms left, \
              about 35 moves to play)"
         );
         let turn_only = Limits::move_time(Duration::from_millis(300));
