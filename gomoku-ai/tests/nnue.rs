@@ -440,6 +440,35 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
     assert_eq!(data.positions(), (added, added));
 }
 
+/// A game's sibling values do not depend on the games the labelling engine searched before
+/// it (its threat solver's tables are cleared with each new game, as its transposition table
+/// is): the same game labelled twice in a row on one thread gets the same values both times.
+/// (Games from the same opening share positions, so a table kept from one game changed the
+/// next one's values: two runs of `gomoku train --siblings` on 2 threads gave different
+/// networks.)
+#[test]
+fn sibling_values_do_not_depend_on_the_games_searched_before() {
+    use gomoku_ai::nnue::siblings::{self, SiblingOptions};
+    let rule = Rule::Freestyle;
+    let options = SiblingOptions {
+        every: 2,
+        skip_plies: 4,
+        nodes: 40_000,
+        threads: 1,
+        seed: 5,
+    };
+    let pattern = PatternEvaluator::new();
+    for (i, game) in fitting_games::games("free-", rule)
+        .iter()
+        .take(4)
+        .enumerate()
+    {
+        let boards = siblings::sibling_positions(game, rule, &options, i);
+        let twice = siblings::label(&[boards.clone(), boards], rule, &options, &pattern, &|_| {});
+        assert_eq!(twice[0], twice[1], "game {i}");
+    }
+}
+
 #[test]
 fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
     use gomoku_ai::nnue::sibling_cache::{CacheUse, label_cached};

@@ -651,6 +651,9 @@ impl<E: Evaluator + 'static> Player for Engine<E> {
     fn new_game(&mut self) {
         self.tt.clear();
         self.memory = OrderingMemory::new();
+        if let Some(threat) = &mut self.threat {
+            threat.new_game();
+        }
     }
 
     fn time_budget(&self, board: &Board, rule: Rule, limits: &Limits) -> Option<TimeBudget> {

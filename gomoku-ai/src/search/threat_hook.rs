@@ -39,4 +39,9 @@ pub trait WinFinder: Send {
     /// (see [`crate::params::MEMORY_THREAT_PERCENT`]). The default does nothing: a solver that
     /// keeps tables should honour it.
     fn set_table_bytes(&mut self, _bytes: Option<usize>) {}
+
+    /// Forgets what it stored about earlier positions: a new game starts (so that a search's
+    /// result depends only on its game, not on the games the engine played before). The
+    /// default does nothing: a solver that keeps tables should clear them.
+    fn new_game(&mut self) {}
 }

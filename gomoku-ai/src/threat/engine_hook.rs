@@ -60,4 +60,8 @@ impl WinFinder for ThreatSolver {
     fn set_table_bytes(&mut self, bytes: Option<usize>) {
         self.set_memory_budget(bytes.unwrap_or(DEFAULT_MEMORY_BYTES));
     }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
 }
