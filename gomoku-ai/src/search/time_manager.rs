@@ -106,9 +106,8 @@ impl TimeBudget {
     /// for each move of its own that the empty points still allow. `None` without a time
     /// limit.
     pub fn for_limits(limits: &Limits, board: &Board, rule: Rule) -> Option<TimeBudget> {
-        let area = u32::from(board.size()).pow(2);
-        let possible_moves = area.saturating_sub(board.total_stones()).div_ceil(2);
-        let overhead = Duration::from_millis(MOVE_OVERHEAD_MS * u64::from(possible_moves));
+        let overhead =
+            Duration::from_millis(MOVE_OVERHEAD_MS * u64::from(own_moves_possible(board)));
         TimeBudget::new(
             limits.move_time,
             limits.time_left.map(|t| t.saturating_sub(overhead)),
@@ -130,9 +129,17 @@ pub fn moves_left(board: &Board, rule: Rule) -> u32 {
     };
     let area = u32::from(board.size()).pow(2);
     let expected = (expected * area / 225).max(MIN_MOVES_LEFT * 2);
-    let empty = area.saturating_sub(board.total_stones());
     let by_length = expected.saturating_sub(board.total_stones()).div_ceil(2);
-    by_length.max(MIN_MOVES_LEFT).min(empty.div_ceil(2)).max(1)
+    by_length
+        .max(MIN_MOVES_LEFT)
+        .min(own_moves_possible(board))
+        .max(1)
+}
+
+/// The most moves the side to move can still play on `board`: half its empty points, rounded up.
+fn own_moves_possible(board: &Board) -> u32 {
+    let area = u32::from(board.size()).pow(2);
+    area.saturating_sub(board.total_stones()).div_ceil(2)
 }
 
 /// What one completed iteration tells the time manager.
