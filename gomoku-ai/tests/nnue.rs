@@ -440,6 +440,88 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
     assert_eq!(data.positions(), (added, added));
 }
 
+/// A toy valuer: scores a position by its stone count (odd counts give no value), plays the
+/// first empty point, and breaks down after `fails_after` positions.
+struct CountingValuer {
+    valued: usize,
+    fails_after: usize,
+}
+
+impl gomoku_ai::nnue::siblings::Valuer for CountingValuer {
+    fn new_game(&mut self) {}
+
+    fn value(&mut self, board: &Board, _rule: Rule) -> Result<Option<(i32, Point)>, String> {
+        self.valued += 1;
+        if self.valued > self.fails_after {
+            return Err("the toy valuer broke down".into());
+        }
+        let stones = board.total_stones() as i32;
+        let best = board.empty_points().iter().next();
+        Ok(best
+            .filter(|_| stones % 2 == 0)
+            .map(|p| (stones * 1_000_000, p)))
+    }
+}
+
+#[test]
+fn siblings_are_labelled_by_any_valuer() {
+    use gomoku_ai::nnue::siblings::{self, EngineValuer, SiblingOptions};
+    let rule = Rule::Freestyle;
+    let options = SiblingOptions {
+        every: 1,
+        skip_plies: 4,
+        nodes: 300,
+        threads: 2,
+        seed: 3,
+    };
+    let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(i, g)| siblings::sibling_positions(g, rule, &options, i))
+        .collect();
+    let make = || {
+        Ok(CountingValuer {
+            valued: 0,
+            fails_after: usize::MAX,
+        })
+    };
+    let labelled = siblings::label_with(&boards, rule, &options, &make, &|_| {}).unwrap();
+    for (sibs, valued) in boards.iter().zip(&labelled) {
+        // The positions the valuer gives a value, in order; the others left out.
+        let expected: Vec<&Board> = sibs.iter().filter(|b| b.total_stones() % 2 == 0).collect();
+        assert!(!expected.is_empty());
+        assert_eq!(
+            valued.iter().map(|s| &s.board).collect::<Vec<_>>(),
+            expected
+        );
+        for s in valued {
+            // Clamped to the mate bound, and the valuer's move kept.
+            assert_eq!(s.score, siblings::MATE_CLAMP);
+            assert_eq!(Some(s.best), s.board.empty_points().iter().next());
+        }
+    }
+    // A valuer that breaks down stops the labelling with its message; one that cannot be made too.
+    let breaking = || {
+        Ok(CountingValuer {
+            valued: 0,
+            fails_after: 2,
+        })
+    };
+    let err = siblings::label_with(&boards, rule, &options, &breaking, &|_| {}).unwrap_err();
+    assert!(err.contains("broke down"), "{err}");
+    let unmade = || -> Result<CountingValuer, String> { Err("no such engine".into()) };
+    let err = siblings::label_with(&boards, rule, &options, &unmade, &|_| {}).unwrap_err();
+    assert_eq!(err, "no such engine");
+    // The built-in engine as a valuer is what `label` uses.
+    let pattern = PatternEvaluator::new();
+    let by_engine = || Ok(EngineValuer::new(pattern.clone(), options.nodes));
+    assert_eq!(
+        siblings::label_with(&boards, rule, &options, &by_engine, &|_| {}).unwrap(),
+        siblings::label(&boards, rule, &options, &pattern, &|_| {})
+    );
+}
+
 /// A game's sibling values do not depend on the games the labelling engine searched before
 /// it (its threat solver's tables are cleared with each new game, as its transposition table
 /// is): the same game labelled twice in a row on one thread gets the same values both times.

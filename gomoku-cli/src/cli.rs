@@ -314,10 +314,17 @@ pub struct TrainArgs {
     /// The engine's nodes for each sibling.
     #[arg(long, default_value_t = 40_000)]
     pub sibling_nodes: u64,
-    /// The evaluation of the engine that values the siblings: `pattern` (the pattern
-    /// evaluator), `nnue` (the compiled-in networks) or a network file.
+    /// What values the siblings: the built-in engine over `pattern` (the pattern evaluator),
+    /// `nnue` (the compiled-in networks) or a network file; or an external Gomocup engine,
+    /// "pbrain:PATH [args]", one process a thread, told the node budget (`INFO max_node`) and
+    /// --sibling-time. An external engine's scores are taken to be in the records' units (as
+    /// when it played them): give --score-scale for them.
     #[arg(long, default_value = "pattern")]
     pub sibling_eval: PathBuf,
+    /// The turn limit of an external engine valuing the siblings (it stops at the node budget
+    /// or this, whichever comes first).
+    #[arg(long, value_parser = parse_duration, default_value = "5s")]
+    pub sibling_time: std::time::Duration,
     /// Keep the siblings' values in this file: a later run with the same records and sibling
     /// options reads them instead of searching again (checked against a fresh search of the
     /// first game's siblings); otherwise they are valued and the file is written.

@@ -24,6 +24,7 @@ pub mod resume;
 pub mod review_plot;
 pub mod run_settings;
 pub mod selfplay;
+pub mod sibling_valuer;
 pub mod solve;
 pub mod spsa;
 pub mod take_back;

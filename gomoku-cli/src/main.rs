@@ -279,7 +279,8 @@ fn train(args: TrainArgs) -> Result<(), String> {
             threads: args.threads,
             seed: args.seed,
         }),
-        sibling_eval: gomoku_cli::train::SiblingEval::named(&args.sibling_eval),
+        sibling_eval: gomoku_cli::train::SiblingEval::named(&args.sibling_eval)?,
+        sibling_time: args.sibling_time,
         sibling_cache: args.sibling_cache,
         train: gomoku_ai::nnue::train::TrainOptions {
             epochs: args.epochs,

@@ -3,18 +3,19 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use gomoku_ai::Evaluator;
 use gomoku_ai::PatternEvaluator;
-use gomoku_ai::nnue::sibling_cache::{self, CacheUse};
-use gomoku_ai::nnue::siblings::{self, Sibling, SiblingOptions};
+use gomoku_ai::nnue::sibling_cache::{self, CacheUse, Valuing};
+use gomoku_ai::nnue::siblings::{self, EngineValuer, Sibling, SiblingOptions, Valuer};
 use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
 use gomoku_ai::nnue::{Network, NnueEvaluator, ValueBase};
 use gomoku_ai::tune::SampleOptions;
 use gomoku_rules::{Board, Rule};
 
 use crate::record_inputs::read_games;
+use crate::sibling_valuer::ExternalValuer;
 
 /// What to train.
 #[derive(Clone, Debug)]
@@ -42,6 +43,9 @@ pub struct TrainCommand {
     pub siblings: Option<SiblingOptions>,
     /// The evaluation of the engine that values the siblings.
     pub sibling_eval: SiblingEval,
+    /// The turn limit of an external engine valuing the siblings (it is told the node budget
+    /// too, and stops at whichever comes first).
+    pub sibling_time: Duration,
     /// A file keeping the siblings' values between runs, if any.
     pub sibling_cache: Option<PathBuf>,
     /// The training.
@@ -58,30 +62,89 @@ pub enum SiblingEval {
     Compiled,
     /// A network file, over the compiled-in networks of the other rules.
     File(PathBuf),
+    /// An external Gomocup engine (`pbrain:PATH [args]`), whose scores are taken to be in the
+    /// records' units (`--score-scale`): the engine that played the records.
+    External {
+        /// The program.
+        path: String,
+        /// Its arguments.
+        args: Vec<String>,
+    },
 }
 
 impl SiblingEval {
-    /// `pattern`, `nnue` (any case), or a network file's path.
-    pub fn named(value: &Path) -> SiblingEval {
-        match value.to_str() {
+    /// `pattern`, `nnue` (any case), `pbrain:PATH [args]` (words separated by spaces), or a
+    /// network file's path.
+    ///
+    /// # Errors
+    /// `pbrain:` without a program.
+    pub fn named(value: &Path) -> Result<SiblingEval, String> {
+        Ok(match value.to_str() {
             Some(s) if s.eq_ignore_ascii_case("pattern") => SiblingEval::Pattern,
             Some(s) if s.eq_ignore_ascii_case("nnue") => SiblingEval::Compiled,
+            Some(s) if s.starts_with("pbrain:") => {
+                let mut words = s["pbrain:".len()..].split_whitespace().map(str::to_string);
+                let path = words.next().ok_or(
+                    "--sibling-eval: pbrain: needs a program path, like pbrain:./pbrain-foo",
+                )?;
+                SiblingEval::External {
+                    path,
+                    args: words.collect(),
+                }
+            }
             _ => SiblingEval::File(value.to_path_buf()),
-        }
+        })
     }
 }
 
 /// How the siblings' valuing engine is named in the messages and the cache file.
-fn sibling_eval_name(eval: &SiblingEval) -> String {
+fn sibling_eval_name(eval: &SiblingEval, turn: Duration) -> String {
     match eval {
         SiblingEval::Pattern => "the pattern evaluator".to_string(),
         SiblingEval::Compiled => "the compiled-in networks".to_string(),
         SiblingEval::File(path) => path.display().to_string(),
+        SiblingEval::External { path, args } => {
+            let mut name = format!("pbrain:{path}");
+            for a in args {
+                name.push(' ');
+                name.push_str(a);
+            }
+            format!("{name} within {} ms", turn.as_millis())
+        }
     }
 }
 
 /// The siblings' values, through the cache file when there is one (and what was done with it).
-fn label_siblings<E: Evaluator + Clone + Send + 'static>(
+fn label_siblings<V: Valuer>(
+    options: &TrainCommand,
+    boards: &[Vec<Board>],
+    sibling_options: &SiblingOptions,
+    valuing: &Valuing<'_, V>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<(Vec<Vec<Sibling>>, Option<CacheUse>), String> {
+    match &options.sibling_cache {
+        Some(path) => sibling_cache::label_cached_with(
+            path,
+            boards,
+            options.rule,
+            sibling_options,
+            valuing,
+            progress,
+        )
+        .map(|(labelled, used)| (labelled, Some(used))),
+        None => siblings::label_with(
+            boards,
+            options.rule,
+            sibling_options,
+            valuing.make,
+            progress,
+        )
+        .map(|labelled| (labelled, None)),
+    }
+}
+
+/// The siblings' values by the built-in engine over `evaluator` (each thread a copy of it).
+fn label_siblings_by_engine<E: Evaluator + Clone + Send + 'static>(
     options: &TrainCommand,
     boards: &[Vec<Board>],
     sibling_options: &SiblingOptions,
@@ -89,22 +152,17 @@ fn label_siblings<E: Evaluator + Clone + Send + 'static>(
     name: &str,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<(Vec<Vec<Sibling>>, Option<CacheUse>), String> {
-    match &options.sibling_cache {
-        Some(path) => sibling_cache::label_cached(
-            path,
-            boards,
-            options.rule,
-            sibling_options,
-            evaluator,
-            name,
-            progress,
-        )
-        .map(|(labelled, used)| (labelled, Some(used))),
-        None => Ok((
-            siblings::label(boards, options.rule, sibling_options, evaluator, progress),
-            None,
-        )),
-    }
+    let shared = std::sync::Mutex::new(evaluator.clone());
+    let make = || {
+        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
+        Ok(EngineValuer::new(evaluator, sibling_options.nodes))
+    };
+    let valuing = Valuing {
+        name,
+        repeatable: true,
+        make: &make,
+    };
+    label_siblings(options, boards, sibling_options, &valuing, progress)
 }
 
 /// The figures of a training run.
@@ -188,7 +246,7 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         None => None,
     };
     let sibling_network = match &options.sibling_eval {
-        SiblingEval::Pattern => None,
+        SiblingEval::Pattern | SiblingEval::External { .. } => None,
         SiblingEval::Compiled => Some(NnueEvaluator::new()),
         SiblingEval::File(path) => {
             let net = Network::load(path).map_err(|e| format!("--sibling-eval: {e}"))?;
@@ -257,7 +315,7 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
             boards.len(),
             sibling_options.nodes,
             sibling_options.threads,
-            sibling_eval_name(&options.sibling_eval)
+            sibling_eval_name(&options.sibling_eval, options.sibling_time)
         ));
         let games = boards.len();
         let step = (games / 20).max(1);
@@ -269,12 +327,29 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
                 );
             }
         };
-        let name = sibling_eval_name(&options.sibling_eval);
-        let (labelled, cache_use) = match &sibling_network {
-            Some(nnue) => {
-                label_siblings(options, &boards, sibling_options, nnue, &name, &progress)?
+        let name = sibling_eval_name(&options.sibling_eval, options.sibling_time);
+        let (labelled, cache_use) = match (&options.sibling_eval, &sibling_network) {
+            (SiblingEval::External { path, args }, _) => {
+                let make = || {
+                    ExternalValuer::start(
+                        path,
+                        args.clone(),
+                        sibling_options.nodes,
+                        options.sibling_time,
+                    )
+                };
+                let valuing = Valuing {
+                    name: &name,
+                    repeatable: false,
+                    make: &make,
+                };
+                label_siblings(options, &boards, sibling_options, &valuing, &progress)
+                    .map_err(|e| format!("--sibling-eval: {e}"))?
             }
-            None => label_siblings(
+            (_, Some(nnue)) => {
+                label_siblings_by_engine(options, &boards, sibling_options, nnue, &name, &progress)?
+            }
+            (_, None) => label_siblings_by_engine(
                 options,
                 &boards,
                 sibling_options,
@@ -292,8 +367,12 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
                 }
             });
         }
-        // The engine's units to the records' score units: both through the logit.
-        let to_record_units = score_scale / pattern_scale;
+        // The engine's units to the records' score units: both through the logit. An
+        // external engine's scores are taken to be in the records' units already.
+        let to_record_units = match options.sibling_eval {
+            SiblingEval::External { .. } => 1.0,
+            _ => score_scale / pattern_scale,
+        };
         let added: usize = taken
             .iter()
             .zip(&labelled)

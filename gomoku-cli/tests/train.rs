@@ -135,6 +135,71 @@ fn train_writes_a_network_the_engine_plays_with() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("(not a sibling cache"), "{out}");
     assert_eq!(std::fs::read(&cached_net).unwrap(), first);
+    // Valued by an external engine (our own, through the protocol), kept in a file, then read
+    // back as they are: an external engine's values are trusted, not searched again.
+    let external = format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-gomoku"));
+    let external_cache = dir.join("external-siblings.json");
+    let by_external = |out_file: &std::path::Path| {
+        train(&[
+            "--out",
+            out_file.to_str().unwrap(),
+            "--siblings",
+            "3",
+            "--sibling-nodes",
+            "300",
+            "--sibling-eval",
+            &external,
+            "--sibling-time",
+            "2s",
+            "--score-scale",
+            "500",
+            "--sibling-cache",
+            external_cache.to_str().unwrap(),
+        ])
+    };
+    let external_net = dir.join("external.nnue");
+    let (out, err, ok) = by_external(&external_net);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("by the engine over {external} within 2000 ms")),
+        "{out}"
+    );
+    assert!(out.contains("(no file yet)"), "{out}");
+    let valued: usize = out
+        .lines()
+        .find(|l| l.contains(" sibling positions valued in"))
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .expect("how many siblings were valued");
+    assert!(valued > 0, "{out}");
+    let first = std::fs::read(&external_net).unwrap();
+    let (out, err, ok) = by_external(&external_net);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("sibling values read from"), "{out}");
+    assert_eq!(std::fs::read(&external_net).unwrap(), first);
+    // A program that is not there, and `pbrain:` without one, are named.
+    let (out, err, ok) = train(&[
+        "--out",
+        relabelled.to_str().unwrap(),
+        "--siblings",
+        "3",
+        "--sibling-eval",
+        "pbrain:/nonexistent/pbrain-none",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("--sibling-eval") && err.contains("/nonexistent/pbrain-none"),
+        "{err}"
+    );
+    let (out, err, ok) = train(&[
+        "--out",
+        relabelled.to_str().unwrap(),
+        "--siblings",
+        "3",
+        "--sibling-eval",
+        "pbrain:",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("needs a program path"), "{err}");
     let (out, err, ok) = train(&[
         "--out",
         relabelled.to_str().unwrap(),

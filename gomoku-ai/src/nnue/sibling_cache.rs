@@ -5,14 +5,16 @@
 //! and options give the same siblings and values. [`label_cached`] reads the values from the file
 //! when it holds them for exactly these positions, rule, node budget and evaluator, and checks
 //! them against a fresh search of the first game's siblings (so a changed engine or network is
-//! noticed); otherwise it values them and writes the file.
+//! noticed); otherwise it values them and writes the file. [`label_cached_with`] does the same
+//! for any [`Valuer`] (an external engine's values are trusted as they are: they cannot be
+//! repeated exactly).
 
 use std::path::Path;
 
 use gomoku_rules::{Board, Point, Rule};
 use serde::{Deserialize, Serialize};
 
-use super::siblings::{self, Sibling, SiblingOptions};
+use super::siblings::{self, EngineValuer, Sibling, SiblingOptions, Valuer};
 use crate::evaluator::Evaluator;
 
 /// The version of the file's layout.
@@ -62,33 +64,85 @@ pub fn label_cached<E: Evaluator + Clone + Send + 'static>(
     evaluator_name: &str,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<(Vec<Vec<Sibling>>, CacheUse), String> {
-    let reason = match read(path, games, rule, options.nodes, evaluator_name) {
+    // Each thread's copy is made under a lock: an evaluator need only be `Send`.
+    let shared = std::sync::Mutex::new(evaluator.clone());
+    let make = || {
+        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
+        Ok(EngineValuer::new(evaluator, options.nodes))
+    };
+    let valuing = Valuing {
+        name: evaluator_name,
+        repeatable: true,
+        make: &make,
+    };
+    label_cached_with(path, games, rule, options, &valuing, progress)
+}
+
+/// The valuers of [`label_cached_with`], and how the file knows them.
+pub struct Valuing<'a, V: Valuer> {
+    /// Tells valuers apart in the file (an engine's command, a network's file name).
+    pub name: &'a str,
+    /// Whether the valuer gives a position the same value each time (the built-in engine at a
+    /// node budget): then a file that matches is also checked against a fresh valuing of its
+    /// first game's siblings, so that a changed engine is noticed. An external engine under a
+    /// clock or on several threads is not: a matching file is trusted.
+    pub repeatable: bool,
+    /// Makes one valuer a thread ([`siblings::label_with`]).
+    pub make: &'a (dyn Fn() -> Result<V, String> + Sync),
+}
+
+impl<V: Valuer> std::fmt::Debug for Valuing<'_, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Valuing")
+            .field("name", &self.name)
+            .field("repeatable", &self.repeatable)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The values of `games`' siblings ([`siblings::label_with`] with the same arguments), read
+/// from `path` when it holds them for `valuing`'s name, else computed and written there
+/// (atomically). Returns the values and what was done with the file.
+///
+/// # Errors
+/// The file could not be written, or the valuing failed (a file that cannot be read or does
+/// not match is not an error: it is replaced).
+pub fn label_cached_with<V: Valuer>(
+    path: &Path,
+    games: &[Vec<Board>],
+    rule: Rule,
+    options: &SiblingOptions,
+    valuing: &Valuing<'_, V>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<(Vec<Vec<Sibling>>, CacheUse), String> {
+    let reason = match read(path, games, rule, options.nodes, valuing.name) {
+        Ok(saved) if !valuing.repeatable => return Ok((saved, CacheUse::Read)),
         Ok(saved) => {
             // The first game with siblings, valued afresh, must match what the file says.
-            let first = saved.iter().position(|g| !g.is_empty());
-            let fresh = first.map(|g| {
-                siblings::label(
-                    std::slice::from_ref(&games[g]),
-                    rule,
-                    &SiblingOptions {
-                        threads: 1,
-                        ..*options
-                    },
-                    evaluator,
-                    &|_| {},
-                )
-            });
-            match (first, fresh) {
-                (Some(g), Some(fresh)) if fresh[0] != saved[g] => {
+            match saved.iter().position(|g| !g.is_empty()) {
+                Some(g) => {
+                    let fresh = siblings::label_with(
+                        std::slice::from_ref(&games[g]),
+                        rule,
+                        &SiblingOptions {
+                            threads: 1,
+                            ..*options
+                        },
+                        valuing.make,
+                        &|_| {},
+                    )?;
+                    if fresh[0] == saved[g] {
+                        return Ok((saved, CacheUse::Read));
+                    }
                     "the engine now values its siblings differently".to_string()
                 }
-                _ => return Ok((saved, CacheUse::Read)),
+                None => return Ok((saved, CacheUse::Read)),
             }
         }
         Err(reason) => reason,
     };
-    let labelled = siblings::label(games, rule, options, evaluator, progress);
-    write(path, &labelled, rule, options.nodes, evaluator_name)?;
+    let labelled = siblings::label_with(games, rule, options, valuing.make, progress)?;
+    write(path, &labelled, rule, options.nodes, valuing.name)?;
     Ok((labelled, CacheUse::Written(reason)))
 }
 

@@ -4,9 +4,9 @@
 //! A network trained only on the positions of strong games has never seen the positions after
 //! a poor move, and the search's leaves are mostly such positions. Each chosen position of a
 //! game gets one sibling: a random empty point within two of a stone (not the move played,
-//! not a five, not a forbidden point) is played instead, and the built-in engine searches the
-//! result to a node budget (over the pattern evaluator, or over a network to value with a
-//! stronger engine).
+//! not a five, not a forbidden point) is played instead, and a [`Valuer`] searches the result:
+//! the built-in engine to a node budget ([`EngineValuer`], over the pattern evaluator or over a
+//! network), or a stronger external engine (`gomoku train --sibling-eval pbrain:...`).
 //! Its score and move become a sample (see [`super::train::TrainingData::add_scored_position`]).
 
 use gomoku_rules::record::Record;
@@ -119,6 +119,67 @@ pub fn sibling_positions(
     out
 }
 
+/// Something that values positions for the siblings: a search's score and move.
+///
+/// The built-in engine ([`EngineValuer`]) or an external engine (`gomoku train --sibling-eval
+/// pbrain:...`); [`label_with`] gives each labelling thread its own.
+pub trait Valuer {
+    /// Forgets what earlier games taught it (its tables), before each game's siblings, so that
+    /// a game's values do not depend on the games valued before it on the same thread.
+    fn new_game(&mut self);
+    /// The score of `board` for the side to move (in the valuer's units; mates clamped to
+    /// ±[`MATE_CLAMP`]) and the move it found, or `None` when it gives no value there.
+    ///
+    /// # Errors
+    /// The valuer broke down (an external engine that exits again and again): the labelling
+    /// stops with this message.
+    fn value(&mut self, board: &Board, rule: Rule) -> Result<Option<(i32, Point)>, String>;
+}
+
+/// The built-in engine over an evaluator as a [`Valuer`]: searches each position to a node
+/// budget, with a small transposition table cleared with each game. The same position and
+/// budget always get the same value.
+pub struct EngineValuer<E: Evaluator> {
+    engine: Engine<E>,
+    limits: Limits,
+}
+
+impl<E: Evaluator + 'static> EngineValuer<E> {
+    /// An engine over `evaluator` that searches `nodes` nodes a position.
+    pub fn new(evaluator: E, nodes: u64) -> EngineValuer<E> {
+        let mut engine = Engine::with_evaluator(evaluator);
+        engine.set_hash_bytes(HASH_BYTES);
+        EngineValuer {
+            engine,
+            limits: Limits {
+                max_nodes: Some(nodes.max(1)),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+impl<E: Evaluator> std::fmt::Debug for EngineValuer<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineValuer")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<E: Evaluator + 'static> Valuer for EngineValuer<E> {
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    fn value(&mut self, board: &Board, rule: Rule) -> Result<Option<(i32, Point)>, String> {
+        let result = self.engine.choose(board, rule, &self.limits, &mut |_| {});
+        Ok(result
+            .best
+            .map(|best| (result.info.score.0.clamp(-MATE_CLAMP, MATE_CLAMP), best)))
+    }
+}
+
 /// Searches every position of `games` (each game's list in order) with the built-in engine over
 /// `evaluator` (each thread a copy of it: the pattern evaluator, or a network engine's
 /// [`super::NnueEvaluator`]) at `options.nodes`, on `options.threads` threads; the result keeps
@@ -131,54 +192,85 @@ pub fn label<E: Evaluator + Clone + Send + 'static>(
     evaluator: &E,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<Sibling>> {
+    // Each thread's copy is made under a lock: an evaluator need only be `Send`.
+    let shared = std::sync::Mutex::new(evaluator.clone());
+    let make = || {
+        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
+        Ok(EngineValuer::new(evaluator, options.nodes))
+    };
+    match label_with(games, rule, options, &make, progress) {
+        Ok(labelled) => labelled,
+        Err(e) => unreachable!("the built-in engine never fails to value: {e}"),
+    }
+}
+
+/// Values every position of `games` (each game's list in order) with the valuers `make` gives,
+/// one a thread, on `options.threads` threads (`options.nodes` is the valuer's business); the
+/// result keeps the games' order. A position the valuer gives no value is left out. Each
+/// thread's valuer starts each game afresh ([`Valuer::new_game`]), so a valuer that always gives
+/// a position the same value gives the same result on any number of threads. `progress` hears
+/// how many games are done, after each.
+///
+/// # Errors
+/// A valuer could not be made, or broke down ([`Valuer::value`]).
+pub fn label_with<V: Valuer>(
+    games: &[Vec<Board>],
+    rule: Rule,
+    options: &SiblingOptions,
+    make: &(dyn Fn() -> Result<V, String> + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<Vec<Sibling>>, String> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let threads = options.threads.clamp(1, games.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let finished = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<Vec<Sibling>> = vec![Vec::new(); games.len()];
-    let (next, finished) = (&next, &finished);
-    let done: Vec<(usize, Vec<Sibling>)> = std::thread::scope(|scope| {
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let (next, finished, failed) = (&next, &finished, &failed);
+    // Each thread's games, by their index.
+    type Labelled = Vec<(usize, Vec<Sibling>)>;
+    let done: Vec<Result<Labelled, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                let evaluator = evaluator.clone();
                 scope.spawn(move || {
-                    let mut engine = Engine::with_evaluator(evaluator);
-                    engine.set_hash_bytes(HASH_BYTES);
-                    let limits = Limits {
-                        max_nodes: Some(options.nodes.max(1)),
-                        ..Limits::default()
-                    };
+                    let mut valuer =
+                        make().inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
                     let mut mine = Vec::new();
-                    loop {
-                        let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    while !failed.load(Ordering::Relaxed) {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
                         let Some(boards) = games.get(g) else {
                             break;
                         };
-                        engine.new_game();
-                        let labelled = boards
-                            .iter()
-                            .filter_map(|board| {
-                                let result = engine.choose(board, rule, &limits, &mut |_| {});
-                                result.best.map(|best| Sibling {
+                        valuer.new_game();
+                        let mut labelled = Vec::with_capacity(boards.len());
+                        for board in boards {
+                            let value = valuer
+                                .value(board, rule)
+                                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+                            if let Some((score, best)) = value {
+                                labelled.push(Sibling {
                                     board: board.clone(),
-                                    score: result.info.score.0.clamp(-MATE_CLAMP, MATE_CLAMP),
+                                    score: score.clamp(-MATE_CLAMP, MATE_CLAMP),
                                     best,
-                                })
-                            })
-                            .collect();
+                                });
+                            }
+                        }
                         mine.push((g, labelled));
-                        progress(finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                        progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
                     }
-                    mine
+                    Ok(mine)
                 })
             })
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().expect("a labelling thread panicked"))
+            .map(|h| h.join().expect("a labelling thread panicked"))
             .collect()
     });
-    for (g, labelled) in done {
-        results[g] = labelled;
+    let mut results: Vec<Vec<Sibling>> = vec![Vec::new(); games.len()];
+    for thread in done {
+        for (g, labelled) in thread? {
+            results[g] = labelled;
+        }
     }
-    results
+    Ok(results)
 }
