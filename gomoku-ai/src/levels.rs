@@ -70,6 +70,7 @@ impl LevelCaps {
         Limits {
             move_time: min(limits.move_time, self.move_time),
             time_left: limits.time_left,
+            move_overhead: limits.move_overhead,
             max_depth: min(limits.max_depth, self.max_depth),
             max_nodes: min(limits.max_nodes, self.max_nodes),
             max_memory: limits.max_memory,

@@ -72,8 +72,9 @@ pub use random::RandomPlayer;
 pub use registry::{BUILTIN_PLAYERS, DEFAULT_EVAL_IS_NNUE, PlayerSpecError, builtin_player};
 pub use score::Score;
 pub use search::{
-    Engine, MAX_THREADS, SearchFeatures, SearchParamError, SearchParamInfo, SearchParams,
-    TimeBudget, TranspositionTable, WinFinder, WinSearch, moves_left,
+    Engine, MAX_THREADS, MoveOverhead, OVERHEAD_SAMPLES, SearchFeatures, SearchParamError,
+    SearchParamInfo, SearchParams, TimeBudget, TranspositionTable, WinFinder, WinSearch,
+    moves_left,
 };
 
 /// The crate README's examples, run as doctests so that what crates.io shows cannot rot.

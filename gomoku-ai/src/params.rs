@@ -362,8 +362,16 @@ pub const TIME_SAFETY_MS: u64 = 10;
 /// (median) to 4 ms (90th percentile) on the idle machine. At 3 ms the engine keeps 339 ms of
 /// a 20 s clock back on the empty board. Not enough everywhere: in 40 games against Rapfi under
 /// the same clock, with three busy processes on the two cores, the one game that filled the
-/// board still used 20,219 ms (measuring the overhead from the manager's `time_left` is open).
+/// board still used 20,219 ms. So this is the floor: the protocol engine measures the overhead
+/// from the manager's `time_left` ([`crate::MoveOverhead`], [`crate::Limits::move_overhead`]).
 pub const MOVE_OVERHEAD_MS: u64 = 3;
+/// The most the time manager keeps back a move for the overhead it measured from the manager's
+/// clock ([`crate::MoveOverhead`]): 50 ms a move is 5.6 s of the 113 moves a 15x15 board allows,
+/// and a manager charging more than that is broken rather than slow.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 50;
+/// The margin (percent) on the measured overhead: the mean of the latest moves' overheads
+/// understates the slow ones.
+pub const MOVE_OVERHEAD_MARGIN_PERCENT: u32 = 25;
 /// A move never takes more than this share (percent) of its turn limit, whatever the reserve:
 /// the search stops a few milliseconds after its maximum (it looks at the clock every
 /// [`CHECK_EVERY_NODES`] nodes, then unwinds and answers), and tournament rules want the

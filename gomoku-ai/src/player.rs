@@ -44,6 +44,11 @@ pub struct Limits {
     pub move_time: Option<Duration>,
     /// Time left for the whole game (match clock); a player budgets from it.
     pub time_left: Option<Duration>,
+    /// What the match clock is charged for each move beyond the player's own time (pipes,
+    /// process switches), as measured ([`crate::MoveOverhead`]); the engine keeps it back from
+    /// `time_left` for every move the board still allows. `None`: the fixed floor
+    /// ([`crate::params::MOVE_OVERHEAD_MS`]).
+    pub move_overhead: Option<Duration>,
     /// Maximum nominal search depth (plies).
     pub max_depth: Option<u32>,
     /// Maximum nodes to search.
@@ -70,6 +75,7 @@ impl Default for Limits {
         Limits {
             move_time: None,
             time_left: None,
+            move_overhead: None,
             max_depth: None,
             max_nodes: None,
             max_memory: None,

@@ -115,3 +115,67 @@ fn a_whole_game_under_a_match_clock_never_oversteps() {
         );
     }
 }
+
+/// The `ms overhead a move` of the budget line that answers `command` sent after `time_left`,
+/// and the move.
+fn overhead_after(brain: &mut Brain, time_left: u128, command: &str) -> (u64, String) {
+    brain.send(&format!("INFO time_left {time_left}"));
+    brain.send(command);
+    let mut overhead = None;
+    loop {
+        let line = brain
+            .line_within(Duration::from_secs(10))
+            .expect("an answer within 10 s");
+        if line.starts_with("MESSAGE budget") {
+            overhead = line
+                .split(" ms overhead a move")
+                .next()
+                .and_then(|head| head.rsplit(' ').next())
+                .and_then(|n| n.parse().ok());
+            assert!(overhead.is_some(), "{line}");
+        } else if !is_report(&line) {
+            return (overhead.expect("a budget line before the move"), line);
+        }
+    }
+}
+
+/// A manager that charges a second beyond each of our moves: the brain learns it from the
+/// falls of `time_left` and keeps the most it allows (50 ms) back for every move still
+/// possible; an unchanged clock teaches nothing; a new game (`RESTART`) keeps the measure.
+#[test]
+fn the_brain_keeps_back_what_the_manager_charges_beyond_its_moves() {
+    let mut brain = Brain::start(&[]);
+    brain.send("START 15\nINFO rule 0\nINFO timeout_turn 200\nINFO timeout_match 600000");
+    assert_eq!(brain.reply(), "OK");
+    let mut left: u128 = 600_000;
+    // Opening moves far apart, so that no move is obvious.
+    let theirs = ["TURN 0,0", "TURN 14,14", "TURN 0,14"];
+    let mut first = None;
+    for (i, command) in ["BEGIN"].iter().chain(&theirs).enumerate() {
+        let sent = Instant::now();
+        let (overhead, reply) = overhead_after(&mut brain, left, command);
+        parse_move(&reply);
+        if i == 0 {
+            first = Some(overhead);
+        }
+        left -= sent.elapsed().as_millis() + 1_000;
+    }
+    assert_eq!(first, Some(3), "nothing measured before the first move");
+    let (overhead, _) = overhead_after(&mut brain, left, "TURN 14,0");
+    assert_eq!(overhead, 50, "a second charged beyond each move");
+    // A new game keeps the measure.
+    brain.send("RESTART");
+    assert_eq!(brain.reply(), "OK");
+    let (overhead, _) = overhead_after(&mut brain, 600_000, "BEGIN");
+    assert_eq!(overhead, 50);
+
+    // A manager whose clock does not fall (it sends the same time_left every move).
+    let mut brain = Brain::start(&[]);
+    brain.send("START 15\nINFO rule 0\nINFO timeout_turn 200\nINFO timeout_match 600000");
+    assert_eq!(brain.reply(), "OK");
+    for command in ["BEGIN"].iter().chain(&theirs) {
+        let (overhead, reply) = overhead_after(&mut brain, 600_000, command);
+        parse_move(&reply);
+        assert_eq!(overhead, 3, "{command}");
+    }
+}

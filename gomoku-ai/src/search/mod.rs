@@ -5,6 +5,7 @@ mod clock;
 mod defence;
 mod features;
 mod four_three;
+mod move_overhead;
 mod multipv;
 mod ordering;
 mod search_params;
@@ -16,6 +17,7 @@ mod time_manager;
 mod tt;
 
 pub use features::SearchFeatures;
+pub use move_overhead::{MoveOverhead, OVERHEAD_SAMPLES};
 pub use search_params::{SearchParamError, SearchParamInfo, SearchParams};
 pub use smp::MAX_THREADS;
 pub use threat_hook::{WinFinder, WinSearch};

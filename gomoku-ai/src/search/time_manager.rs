@@ -102,12 +102,15 @@ impl TimeBudget {
 
     /// The budget the engine gives a search of `board` under `rule` within `limits` (its
     /// move time is the turn limit, its time left the match clock), keeping
-    /// [`TIME_SAFETY_MS`] back for answering, and from the match clock [`MOVE_OVERHEAD_MS`]
-    /// for each move of its own that the empty points still allow. `None` without a time
-    /// limit.
+    /// [`TIME_SAFETY_MS`] back for answering, and from the match clock the move overhead
+    /// ([`Limits::move_overhead`], at least [`MOVE_OVERHEAD_MS`]) for each move of its own
+    /// that the empty points still allow. `None` without a time limit.
     pub fn for_limits(limits: &Limits, board: &Board, rule: Rule) -> Option<TimeBudget> {
-        let overhead =
-            Duration::from_millis(MOVE_OVERHEAD_MS * u64::from(own_moves_possible(board)));
+        let per_move = limits
+            .move_overhead
+            .unwrap_or_default()
+            .max(Duration::from_millis(MOVE_OVERHEAD_MS));
+        let overhead = per_move * own_moves_possible(board);
         TimeBudget::new(
             limits.move_time,
             limits.time_left.map(|t| t.saturating_sub(overhead)),
@@ -371,7 +374,8 @@ mod tests {
 
     /// A game that fills the board under a 20 s clock, every move taking its maximum plus
     /// [`MOVE_OVERHEAD_MS`]: the overhead kept back for the moves still possible means the
-    /// clock never runs out (without it, the last moves' overheads overdraw it).
+    /// clock never runs out (without it, the last moves' overheads overdraw it). The same
+    /// with a larger overhead, measured and told ([`Limits::move_overhead`]).
     #[test]
     fn a_game_that_fills_the_board_never_overdraws_the_clock() {
         let clock = ms(20_000);
@@ -412,6 +416,29 @@ mod tests {
             board.play_unchecked(p);
         }
         assert!(overdrawn);
+        // A manager that charges 12 ms a move: told so (as the protocol engine measures it),
+        // the budgets fit the clock; kept at the floor, they overdraw it.
+        for (told, fits) in [(Some(ms(12)), true), (None, false)] {
+            let mut board = Board::new(15).unwrap();
+            let mut left = clock;
+            let mut overdrawn = false;
+            for &p in &points {
+                if board.total_stones() % 2 == 0 {
+                    let limits = Limits {
+                        move_time: Some(ms(2_000)),
+                        time_left: Some(left),
+                        move_overhead: told,
+                        ..Limits::default()
+                    };
+                    let b = TimeBudget::for_limits(&limits, &board, Rule::Freestyle).unwrap();
+                    let cost = b.maximum + ms(12);
+                    overdrawn |= cost > left;
+                    left = left.saturating_sub(cost);
+                }
+                board.play_unchecked(p);
+            }
+            assert_eq!(!overdrawn, fits, "told {told:?}");
+        }
     }
 
     #[test]

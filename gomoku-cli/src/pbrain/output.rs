@@ -35,8 +35,10 @@ pub fn message_move(p: Point, size: u8) -> String {
 
 /// What the time manager decided for a move searched on `board` under `rule` within
 /// `limits` (see [`TimeBudget::for_limits`]), `None` without a time limit:
-/// `MESSAGE budget 500 ms, at most 1841 ms (move time 1980 ms, match 10000 ms left, about 30
-/// moves to play)`. The match part is left out without a match clock.
+/// `MESSAGE budget 500 ms, at most 1841 ms (move time 1980 ms, match 10000 ms left, 12 ms
+/// overhead a move, about 30 moves to play)`: the overhead is what is kept back for each move
+/// the board still allows ([`Limits::move_overhead`], measured from the manager's clock). The
+/// match part is left out without a match clock.
 pub fn budget_line(limits: &Limits, board: &Board, rule: Rule) -> Option<String> {
     let budget = TimeBudget::for_limits(limits, board, rule)?;
     let ms = |d: std::time::Duration| d.as_millis();
@@ -49,7 +51,19 @@ pub fn budget_line(limits: &Limits, board: &Board, rule: Rule) -> Option<String>
         let _ = write!(line, "move time {} ms, ", ms(t));
     }
     if let Some(t) = limits.time_left {
-        let _ = write!(line, "match {} ms left, ", ms(t));
+        let overhead =
+            limits
+                .move_overhead
+                .unwrap_or_default()
+                .max(std::time::Duration::from_millis(
+                    gomoku_ai::params::MOVE_OVERHEAD_MS,
+                ));
+        let _ = write!(
+            line,
+            "match {} ms left, {} ms overhead a move, ",
+            ms(t),
+            ms(overhead)
+        );
     }
     let _ = write!(
         line,
@@ -142,7 +156,17 @@ mod tests {
         assert_eq!(
             budget_line(&limits, &board, Rule::Freestyle).unwrap(),
             "MESSAGE budget 275 ms, at most 1102 ms (move time 1980 ms, match 10000 ms left, \
-             about 35 moves to play)"
+             3 ms overhead a move, about 35 moves to play)"
+        );
+        // A measured overhead of 12 ms a move keeps 113 x 12 ms back on the empty board.
+        let measured = Limits {
+            move_overhead: Some(Duration::from_millis(12)),
+            ..limits.clone()
+        };
+        assert_eq!(
+            budget_line(&measured, &board, Rule::Freestyle).unwrap(),
+            "MESSAGE budget 246 ms, at most 986 ms (move time 1980 ms, match 10000 ms left, \
+             12 ms overhead a move, about 35 moves to play)"
         );
         let turn_only = Limits::move_time(Duration::from_millis(300));
         assert_eq!(

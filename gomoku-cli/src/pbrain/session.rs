@@ -3,9 +3,9 @@
 //! the event loop runs on the search thread, and the answer comes back through
 //! [`Session::finish_search`].
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use gomoku_ai::{Limits, MAX_THREADS, SearchInfo};
+use gomoku_ai::{Limits, MAX_THREADS, MoveOverhead, SearchInfo, TimeBudget};
 use gomoku_rules::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule, renju};
 
 use super::clock::{MoveBudget, TimeControl};
@@ -54,6 +54,17 @@ pub(crate) struct SearchRequest {
     pub purpose: Purpose,
 }
 
+/// A move of ours under a match clock, for measuring what the manager charges for it.
+#[derive(Clone, Copy, Debug)]
+struct ClockedMove {
+    /// `INFO time_left` (ms) when its command came.
+    left_before: i64,
+    /// When its command was read.
+    received: Instant,
+    /// The most the engine planned to spend on it (its [`TimeBudget::maximum`]).
+    maximum: Option<Duration>,
+}
+
 /// The kind of a position block (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BlockKind {
@@ -96,6 +107,14 @@ pub(crate) struct Session {
     /// The number of lines the running search looks for: `YXNBEST n` (clamped to the legal
     /// moves), else 1.
     lines: usize,
+    /// What the manager charges a move beyond our own time, learnt from its `time_left`
+    /// (kept across games: it is the manager's and the machine's, not the game's).
+    overhead: MoveOverhead,
+    /// Our move being thought about under a match clock.
+    clocked: Option<ClockedMove>,
+    /// Our last move answered under a match clock: `time_left` before it and the time we
+    /// count as ours (from the command to the answer, at most the planned maximum).
+    answered: Option<(i64, Duration)>,
 }
 
 impl Session {
@@ -112,6 +131,9 @@ impl Session {
             threads: None,
             block: None,
             lines: 1,
+            overhead: MoveOverhead::new(),
+            clocked: None,
+            answered: None,
         }
     }
 
@@ -458,27 +480,63 @@ impl Session {
             return error("no move: the board is full".into());
         }
         self.lines = 1;
+        // The clock's fall since our last move is what the manager charged for it.
+        let left_now = self.time.match_time_left().and(self.time.time_left);
+        if let (Some((before, ours)), Some(now)) = (self.answered.take(), left_now) {
+            let fall = u64::try_from(before.saturating_sub(now)).unwrap_or(0);
+            self.overhead.record(Duration::from_millis(fall), ours);
+        }
+        let budget = self.time.budget();
+        let limits = Limits {
+            max_depth: self.max_depth,
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            threads: self.threads,
+            move_overhead: Some(self.overhead.per_move()),
+            ..Limits::default()
+        };
+        self.clocked = left_now
+            .filter(|_| purpose != Purpose::Analyse)
+            .map(|left_before| ClockedMove {
+                left_before,
+                received,
+                maximum: TimeBudget::for_limits(
+                    &Limits {
+                        move_time: Some(budget.move_time),
+                        time_left: budget.time_left,
+                        ..limits.clone()
+                    },
+                    board,
+                    self.rule,
+                )
+                .map(|b| b.maximum),
+            });
         let obvious = (purpose == Purpose::Play)
             .then(|| obvious_move(board, self.rule))
             .flatten();
         if let Some(p) = obvious {
             board.play_unchecked(p);
-            return say(move_reply(p, board.size()));
+            let reply = move_reply(p, board.size());
+            self.answered_move();
+            return say(reply);
         }
         vec![Action::Search(Box::new(SearchRequest {
             board: board.clone(),
             rule: self.rule,
-            limits: Limits {
-                max_depth: self.max_depth,
-                max_nodes: self.max_nodes,
-                max_memory: self.max_memory,
-                threads: self.threads,
-                ..Limits::default()
-            },
-            budget: self.time.budget(),
+            limits,
+            budget,
             received,
             purpose,
         }))]
+    }
+
+    /// Our move under way was answered now (just before its line is written).
+    fn answered_move(&mut self) {
+        if let Some(m) = self.clocked.take() {
+            let spent = m.received.elapsed();
+            let ours = m.maximum.map_or(spent, |max| spent.min(max));
+            self.answered = Some((m.left_before, ours));
+        }
     }
 
     /// Answers a finished (or abandoned) search: `best` is the player's move, if any, and `info`
@@ -506,7 +564,7 @@ impl Session {
             return vec!["ERROR no legal move".into()];
         };
         let size = board.size();
-        match purpose {
+        let reply = match purpose {
             Purpose::Play => {
                 board.play_unchecked(p);
                 vec![move_reply(p, size)]
@@ -520,7 +578,11 @@ impl Session {
                     vec![move_reply(p, size)]
                 }
             }
+        };
+        if purpose != Purpose::Analyse {
+            self.answered_move();
         }
+        reply
     }
 
     /// The board size, once started.
