@@ -371,6 +371,7 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
         nodes: 300,
         threads: 1,
         seed: 9,
+        pick: 0,
     };
     let boards: Vec<Vec<Board>> = games
         .iter()
@@ -440,6 +441,62 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
     assert_eq!(data.positions(), (added, added));
 }
 
+/// With `pick`, a sibling's move is one of the best few by the pattern evaluator's move
+/// ordering, never the move the game played.
+#[test]
+fn picked_siblings_are_among_the_best_ordered_moves() {
+    use gomoku_ai::nnue::siblings::{self, SiblingOptions};
+    let rule = Rule::Freestyle;
+    let options = SiblingOptions {
+        every: 2,
+        pick: 3,
+        ..SiblingOptions::default()
+    };
+    let mut checked = 0;
+    for (i, game) in fitting_games::games("free-", rule)
+        .iter()
+        .take(4)
+        .enumerate()
+    {
+        let sibs = siblings::sibling_positions(game, rule, &options, i);
+        // A different pick gives other positions somewhere.
+        let any =
+            siblings::sibling_positions(game, rule, &SiblingOptions { pick: 0, ..options }, i);
+        assert_eq!(sibs.len(), any.len());
+        for sib in &sibs {
+            let k = sib.total_stones() as usize - 1;
+            let mut line = Board::new(15).unwrap();
+            for &m in &game.moves()[..k] {
+                line.play_unchecked(m);
+            }
+            let extra = sib
+                .occupied()
+                .iter()
+                .find(|&p| line.is_empty_at(p))
+                .unwrap();
+            let played = game.moves()[k];
+            let near = line.neighbourhood(2);
+            let mut ordering = PatternEvaluator::new();
+            ordering.reset(&line, rule);
+            let mut scores: Vec<i32> = line
+                .empty_points()
+                .iter()
+                .filter(|&p| near.contains(p) && p != played)
+                .map(|p| ordering.score_move(&line, p))
+                .collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            let third = scores[2.min(scores.len() - 1)];
+            assert!(
+                ordering.score_move(&line, extra) >= third,
+                "game {i} ply {k}: {extra} is not among the 3 best"
+            );
+            assert_ne!(extra, played);
+            checked += 1;
+        }
+    }
+    assert!(checked > 20);
+}
+
 /// A toy valuer: scores a position by its stone count (odd counts give no value), plays the
 /// first empty point, and breaks down after `fails_after` positions.
 struct CountingValuer {
@@ -473,6 +530,7 @@ fn siblings_are_labelled_by_any_valuer() {
         nodes: 300,
         threads: 2,
         seed: 3,
+        pick: 0,
     };
     let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
         .iter()
@@ -538,6 +596,7 @@ fn sibling_values_do_not_depend_on_the_games_searched_before() {
         nodes: 40_000,
         threads: 1,
         seed: 5,
+        pick: 0,
     };
     let pattern = PatternEvaluator::new();
     for (i, game) in fitting_games::games("free-", rule)
@@ -562,6 +621,7 @@ fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
         nodes: 200,
         threads: 2,
         seed: 3,
+        pick: 0,
     };
     let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
         .iter()

@@ -314,6 +314,10 @@ pub struct TrainArgs {
     /// The engine's nodes for each sibling.
     #[arg(long, default_value_t = 40_000)]
     pub sibling_nodes: u64,
+    /// Choose each sibling's move among this many best points by the engine's move ordering
+    /// (moves a search would look at); 0: among all the points within two of a stone.
+    #[arg(long, default_value_t = 0)]
+    pub sibling_pick: usize,
     /// What values the siblings: the built-in engine over `pattern` (the pattern evaluator),
     /// `nnue` (the compiled-in networks) or a network file; or an external Gomocup engine,
     /// "pbrain:PATH [args]", one process a thread, told the node budget (`INFO max_node`) and

@@ -278,6 +278,7 @@ fn train(args: TrainArgs) -> Result<(), String> {
             nodes: args.sibling_nodes,
             threads: args.threads,
             seed: args.seed,
+            pick: args.sibling_pick,
         }),
         sibling_eval: gomoku_cli::train::SiblingEval::named(&args.sibling_eval)?,
         sibling_time: args.sibling_time,

@@ -14,6 +14,7 @@ use gomoku_rules::{Board, Color, Point, Rule};
 use rand::{Rng, SeedableRng};
 
 use crate::evaluator::Evaluator;
+use crate::pattern_evaluator::PatternEvaluator;
 use crate::player::{Limits, Player};
 use crate::search::Engine;
 
@@ -30,6 +31,10 @@ pub struct SiblingOptions {
     pub threads: usize,
     /// Seeds the choice of the siblings' moves (with the game's index).
     pub seed: u64,
+    /// Choose each sibling's move among this many best points by the pattern evaluator's move
+    /// ordering ([`Evaluator::score_move`]): moves a search would look at. 0: among all the
+    /// points within two of a stone (most of them blunders that lose by force).
+    pub pick: usize,
 }
 
 impl Default for SiblingOptions {
@@ -40,6 +45,7 @@ impl Default for SiblingOptions {
             nodes: 40_000,
             threads: 1,
             seed: 1,
+            pick: 0,
         }
     }
 }
@@ -95,6 +101,14 @@ pub fn sibling_positions(
                 .iter()
                 .filter(|&p| near.contains(p) && p != played)
                 .collect();
+            if options.pick > 0 {
+                let mut ordering = PatternEvaluator::new();
+                ordering.reset(&board, rule);
+                // Best first; ties by point, so that the choice does not depend on the order
+                // the points were listed in.
+                choices.sort_by_key(|&p| (std::cmp::Reverse(ordering.score_move(&board, p)), p));
+                choices.truncate(options.pick);
+            }
             while !choices.is_empty() {
                 let p = choices.swap_remove(rng.random_range(0..choices.len()));
                 if rule.has_fouls()
