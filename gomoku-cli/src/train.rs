@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use gomoku_ai::Evaluator;
 use gomoku_ai::PatternEvaluator;
 use gomoku_ai::nnue::sibling_cache::{self, CacheUse, Valuing};
-use gomoku_ai::nnue::siblings::{self, EngineValuer, Sibling, SiblingOptions, Valuer};
+use gomoku_ai::nnue::siblings::{self, Sibling, SiblingOptions, Valuer};
 use gomoku_ai::nnue::train::{Losses, TrainOptions, TrainingData};
 use gomoku_ai::nnue::{Network, NnueEvaluator, ValueBase};
 use gomoku_ai::tune::SampleOptions;
@@ -152,11 +152,7 @@ fn label_siblings_by_engine<E: Evaluator + Clone + Send + 'static>(
     name: &str,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<(Vec<Vec<Sibling>>, Option<CacheUse>), String> {
-    let shared = std::sync::Mutex::new(evaluator.clone());
-    let make = || {
-        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
-        Ok(EngineValuer::new(evaluator, sibling_options.nodes))
-    };
+    let make = siblings::engine_valuers(evaluator, sibling_options.nodes);
     let valuing = Valuing {
         name,
         repeatable: true,

@@ -14,7 +14,7 @@ use std::path::Path;
 use gomoku_rules::{Board, Point, Rule};
 use serde::{Deserialize, Serialize};
 
-use super::siblings::{self, EngineValuer, Sibling, SiblingOptions, Valuer};
+use super::siblings::{self, Sibling, SiblingOptions, Valuer};
 use crate::evaluator::Evaluator;
 
 /// The version of the file's layout.
@@ -64,12 +64,7 @@ pub fn label_cached<E: Evaluator + Clone + Send + 'static>(
     evaluator_name: &str,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<(Vec<Vec<Sibling>>, CacheUse), String> {
-    // Each thread's copy is made under a lock: an evaluator need only be `Send`.
-    let shared = std::sync::Mutex::new(evaluator.clone());
-    let make = || {
-        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
-        Ok(EngineValuer::new(evaluator, options.nodes))
-    };
+    let make = siblings::engine_valuers(evaluator, options.nodes);
     let valuing = Valuing {
         name: evaluator_name,
         repeatable: true,

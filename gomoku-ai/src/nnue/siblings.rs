@@ -173,6 +173,20 @@ impl<E: Evaluator + 'static> EngineValuer<E> {
     }
 }
 
+/// Makes the built-in engine's valuers for [`label_with`], one a thread, each over its own copy
+/// of `evaluator`, searching `nodes` nodes a position.
+pub fn engine_valuers<E: Evaluator + Clone + Send + 'static>(
+    evaluator: &E,
+    nodes: u64,
+) -> impl Fn() -> Result<EngineValuer<E>, String> + Sync {
+    // Each thread's copy is made under a lock: an evaluator need only be `Send`.
+    let shared = std::sync::Mutex::new(evaluator.clone());
+    move || {
+        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
+        Ok(EngineValuer::new(evaluator, nodes))
+    }
+}
+
 impl<E: Evaluator> std::fmt::Debug for EngineValuer<E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EngineValuer")
@@ -206,12 +220,7 @@ pub fn label<E: Evaluator + Clone + Send + 'static>(
     evaluator: &E,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<Sibling>> {
-    // Each thread's copy is made under a lock: an evaluator need only be `Send`.
-    let shared = std::sync::Mutex::new(evaluator.clone());
-    let make = || {
-        let evaluator = shared.lock().map_err(|e| e.to_string())?.clone();
-        Ok(EngineValuer::new(evaluator, options.nodes))
-    };
+    let make = engine_valuers(evaluator, options.nodes);
     match label_with(games, rule, options, &make, progress) {
         Ok(labelled) => labelled,
         Err(e) => unreachable!("the built-in engine never fails to value: {e}"),
