@@ -497,6 +497,20 @@ fn picked_siblings_are_among_the_best_ordered_moves() {
     assert!(checked > 20);
 }
 
+/// The sibling positions of the first `games` freestyle fitting games.
+fn first_games_siblings(
+    games: usize,
+    options: &gomoku_ai::nnue::siblings::SiblingOptions,
+) -> Vec<Vec<Board>> {
+    let rule = Rule::Freestyle;
+    fitting_games::games("free-", rule)
+        .iter()
+        .take(games)
+        .enumerate()
+        .map(|(i, g)| gomoku_ai::nnue::siblings::sibling_positions(g, rule, options, i))
+        .collect()
+}
+
 /// A toy valuer: scores a position by its stone count (odd counts give no value), plays the
 /// first empty point, and breaks down after `fails_after` positions.
 struct CountingValuer {
@@ -532,12 +546,7 @@ fn siblings_are_labelled_by_any_valuer() {
         seed: 3,
         pick: 0,
     };
-    let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
-        .iter()
-        .take(3)
-        .enumerate()
-        .map(|(i, g)| siblings::sibling_positions(g, rule, &options, i))
-        .collect();
+    let boards = first_games_siblings(3, &options);
     let make = || {
         Ok(CountingValuer {
             valued: 0,
@@ -623,12 +632,7 @@ fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
         seed: 3,
         pick: 0,
     };
-    let boards: Vec<Vec<Board>> = fitting_games::games("free-", rule)
-        .iter()
-        .take(3)
-        .enumerate()
-        .map(|(i, g)| siblings::sibling_positions(g, rule, &options, i))
-        .collect();
+    let boards = first_games_siblings(3, &options);
     let dir = std::env::temp_dir().join(format!("gomoku-sibling-cache-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("siblings.json");

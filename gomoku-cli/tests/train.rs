@@ -101,18 +101,21 @@ fn train_writes_a_network_the_engine_plays_with() {
     let cache = dir.join("siblings.json");
     let cache_arg = cache.to_str().unwrap();
     let cached_net = dir.join("cached.nnue");
-    let with_cache = |out_file: &std::path::Path| {
-        train(&[
+    // Siblings every 3 plies, their values kept in `cache`.
+    let cached = |cache: &std::path::Path, out_file: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
             "--out",
             out_file.to_str().unwrap(),
             "--siblings",
             "3",
-            "--sibling-nodes",
-            "200",
             "--sibling-cache",
-            cache_arg,
-        ])
+            cache.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        train(&args)
     };
+    let with_cache =
+        |out_file: &std::path::Path| cached(&cache, out_file, &["--sibling-nodes", "200"]);
     let (out, err, ok) = with_cache(&cached_net);
     assert!(ok, "{out}{err}");
     assert!(
@@ -140,22 +143,20 @@ fn train_writes_a_network_the_engine_plays_with() {
     let external = format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-gomoku"));
     let external_cache = dir.join("external-siblings.json");
     let by_external = |out_file: &std::path::Path| {
-        train(&[
-            "--out",
-            out_file.to_str().unwrap(),
-            "--siblings",
-            "3",
-            "--sibling-nodes",
-            "300",
-            "--sibling-eval",
-            &external,
-            "--sibling-time",
-            "2s",
-            "--score-scale",
-            "500",
-            "--sibling-cache",
-            external_cache.to_str().unwrap(),
-        ])
+        cached(
+            &external_cache,
+            out_file,
+            &[
+                "--sibling-nodes",
+                "300",
+                "--sibling-eval",
+                &external,
+                "--sibling-time",
+                "2s",
+                "--score-scale",
+                "500",
+            ],
+        )
     };
     let external_net = dir.join("external.nnue");
     let (out, err, ok) = by_external(&external_net);
@@ -176,40 +177,30 @@ fn train_writes_a_network_the_engine_plays_with() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("sibling values read from"), "{out}");
     assert_eq!(std::fs::read(&external_net).unwrap(), first);
-    // A program that is not there, and `pbrain:` without one, are named.
-    let (out, err, ok) = train(&[
-        "--out",
-        relabelled.to_str().unwrap(),
-        "--siblings",
-        "3",
-        "--sibling-eval",
-        "pbrain:/nonexistent/pbrain-none",
-    ]);
-    assert!(!ok, "{out}");
-    assert!(
-        err.contains("--sibling-eval") && err.contains("/nonexistent/pbrain-none"),
-        "{err}"
-    );
-    let (out, err, ok) = train(&[
-        "--out",
-        relabelled.to_str().unwrap(),
-        "--siblings",
-        "3",
-        "--sibling-eval",
-        "pbrain:",
-    ]);
-    assert!(!ok, "{out}");
-    assert!(err.contains("needs a program path"), "{err}");
-    let (out, err, ok) = train(&[
-        "--out",
-        relabelled.to_str().unwrap(),
-        "--siblings",
-        "3",
-        "--sibling-eval",
-        games_arg,
-    ]);
-    assert!(!ok, "{out}");
-    assert!(err.contains("--sibling-eval"), "{err}");
+    // A file that is no network, a program that is not there and `pbrain:` without one are
+    // named.
+    for (eval, named) in [
+        (games_arg, "--sibling-eval"),
+        (
+            "pbrain:/nonexistent/pbrain-none",
+            "/nonexistent/pbrain-none",
+        ),
+        ("pbrain:", "needs a program path"),
+    ] {
+        let (out, err, ok) = train(&[
+            "--out",
+            relabelled.to_str().unwrap(),
+            "--siblings",
+            "3",
+            "--sibling-eval",
+            eval,
+        ]);
+        assert!(!ok, "{eval}: {out}");
+        assert!(
+            err.contains("--sibling-eval") && err.contains(named),
+            "{eval}: {err}"
+        );
+    }
     // Continuing it as a network standing alone is refused, naming both.
     let alone = dir.join("alone.nnue");
     let (out, err, ok) = train(&[
