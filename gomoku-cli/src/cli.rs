@@ -302,6 +302,11 @@ pub struct TrainArgs {
     /// evaluator's scale fitted to the results).
     #[arg(long)]
     pub score_scale: Option<f64>,
+    /// The evaluation units per logit of the network's value, the scale at which its value
+    /// meets the search's margins (default: the start network's, or the pattern evaluator's
+    /// scale fitted to the training positions, siblings included).
+    #[arg(long)]
+    pub eval_scale: Option<f64>,
     /// Train a value that stands alone, rather than a correction added to the pattern
     /// evaluator's value (the default).
     #[arg(long)]

@@ -267,6 +267,7 @@ fn train(args: TrainArgs) -> Result<(), String> {
         },
         score_weight: args.score_weight,
         score_scale: args.score_scale,
+        eval_scale: args.eval_scale,
         base: if args.alone {
             gomoku_ai::nnue::ValueBase::Alone
         } else {

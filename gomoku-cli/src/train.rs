@@ -37,6 +37,9 @@ pub struct TrainCommand {
     pub score_weight: f64,
     /// The scores' units per logit; `None`: the pattern evaluator's scale fitted to the results.
     pub score_scale: Option<f64>,
+    /// The evaluation units per logit the network's value is given in; `None`: the start
+    /// network's, or the pattern evaluator's scale fitted to the training positions.
+    pub eval_scale: Option<f64>,
     /// Whether the network's value stands alone or corrects the pattern evaluator's.
     pub base: ValueBase,
     /// Sibling positions valued by the engine's search, if any.
@@ -211,10 +214,15 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
             options.score_weight
         ));
     }
-    if let Some(scale) = options.score_scale
-        && !(scale.is_finite() && scale > 0.0)
-    {
-        return Err(format!("--score-scale must be positive, not {scale}"));
+    for (name, scale) in [
+        ("--score-scale", options.score_scale),
+        ("--eval-scale", options.eval_scale),
+    ] {
+        if let Some(scale) = scale
+            && !(scale.is_finite() && scale > 0.0)
+        {
+            return Err(format!("{name} must be positive, not {scale}"));
+        }
     }
     let t = &options.train;
     if t.epochs == 0 || t.batch == 0 || !(t.learning_rate.is_finite() && t.learning_rate > 0.0) {
@@ -392,9 +400,17 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         ));
     }
     data.set_value_base(options.base, &pattern);
-    let eval_scale = start
-        .as_ref()
-        .map_or(pattern_scale as f32, Network::eval_scale);
+    let eval_scale = match (options.eval_scale, &start) {
+        (Some(scale), Some(net)) if (scale as f32 - net.eval_scale()).abs() > 0.05 => {
+            return Err(format!(
+                "--eval-scale {scale}: the start network's value is given at {:.1} units per logit",
+                net.eval_scale()
+            ));
+        }
+        (_, Some(net)) => net.eval_scale(),
+        (Some(scale), None) => scale as f32,
+        (None, None) => pattern_scale as f32,
+    };
     say(format!(
         "pattern evaluator: {pattern_scale:.1} units per logit, held-out value loss {pattern_loss:.4}; the network's value is given at {eval_scale:.1} units per logit, {}\n",
         base_text(options.base)

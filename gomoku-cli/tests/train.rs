@@ -213,10 +213,49 @@ fn train_writes_a_network_the_engine_plays_with() {
     assert!(!ok, "{out}");
     assert!(err.contains("standing alone"), "{err}");
     assert!(!alone.exists());
+    // The value's scale may be given; a start network's scale is kept, and another refused.
+    let scaled = dir.join("scaled.nnue");
+    let (out, err, ok) = train(&["--out", scaled.to_str().unwrap(), "--eval-scale", "575"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("the network's value is given at 575.0 units per logit"),
+        "{out}"
+    );
+    let (out, err, ok) = train(&[
+        "--out",
+        scaled.to_str().unwrap(),
+        "--start",
+        scaled.to_str().unwrap(),
+        "--eval-scale",
+        "575",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (out, err, ok) = train(&[
+        "--out",
+        alone.to_str().unwrap(),
+        "--start",
+        scaled.to_str().unwrap(),
+        "--eval-scale",
+        "900",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("--eval-scale 900") && err.contains("575.0 units per logit"),
+        "{err}"
+    );
+    assert!(!alone.exists());
     // Bad options are named.
-    let (_, err, ok) = train(&["--out", net_arg, "--score-weight", "2"]);
-    assert!(!ok);
-    assert!(err.contains("--score-weight"), "{err}");
+    for (option, value) in [
+        ("--score-weight", "2"),
+        ("--score-scale", "0"),
+        ("--eval-scale", "0"),
+        ("--score-scale", "inf"),
+        ("--eval-scale", "NaN"),
+    ] {
+        let (_, err, ok) = train(&["--out", net_arg, option, value]);
+        assert!(!ok, "{option} {value}");
+        assert!(err.contains(option), "{option} {value}: {err}");
+    }
     let (_, err, ok) = gomoku(&["train", "missing-dir", "--out", net_arg]);
     assert!(!ok);
     assert!(err.contains("missing-dir"), "{err}");
