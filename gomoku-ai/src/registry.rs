@@ -10,7 +10,7 @@ use crate::classic::{
 };
 use crate::greedy::GreedyPlayer;
 use crate::levels::Level;
-use crate::nnue::{Network, NnueEvaluator};
+use crate::nnue::{MAX_CORRECTION_WEIGHT, Network, NnueEvaluator};
 use crate::params::MAX_PLY;
 use crate::player::Player;
 use crate::random::RandomPlayer;
@@ -101,7 +101,9 @@ pub const BUILTIN_PLAYERS: &[&str] = &["engine", "greedy", "gm8", "priority", "t
 /// optionally with `,no-threats` (no threat solver), `,no-defence` (no check of the chosen
 /// move against the opponent's forced wins), `,eval=FILE` (evaluation weights from a weights
 /// file, see [`crate::weights::EvalWeights`], or a network file, see [`crate::nnue::Network`];
-/// `eval=pattern` and `eval=nnue` pick the pattern evaluator or the compiled-in networks), `,threads=N` (N search threads, 1 to
+/// `eval=pattern` and `eval=nnue` pick the pattern evaluator or the compiled-in networks),
+/// `,network_weight=W` (the share of a network's correction the evaluation adds, see
+/// [`NnueEvaluator::with_correction_weight`]), `,threads=N` (N search threads, 1 to
 /// [`crate::MAX_THREADS`], see [`Engine::set_threads`]) or `,hash=MB` (a transposition table
 /// of MB mebibytes, 1 to 16,384 (16 GiB), instead of one sized by each move's time, see
 /// [`Engine::set_hash_bytes`]) or `,NAME=VALUE` (search parameter NAME, one of
@@ -157,7 +159,7 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
         }
         "engine" => {
             let expected = "a level (beginner, easy, normal, hard, max) or a depth 1..63, \
-                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\" (a weights or network file, or pattern or nnue), \",threads=N\", \",hash=MB\" or \",NAME=VALUE\" for a search parameter (or just \"no-threats\")";
+                            optionally followed by \",no-threats\", \",no-defence\", \",eval=FILE\" (a weights or network file, or pattern or nnue), \",network_weight=W\", \",threads=N\", \",hash=MB\" or \",NAME=VALUE\" for a search parameter (or just \"no-threats\")";
             let mut engine = Engine::new();
             let mut threats = true;
             let mut defence = true;
@@ -165,6 +167,7 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
             let mut network = NetworkChoice::Default;
             let mut threads = 1;
             let mut hash_mb = None;
+            let mut network_weight = None;
             let mut params = Vec::new();
             for part in option.into_iter().flat_map(|o| o.split(',')) {
                 let part = part.trim();
@@ -190,6 +193,19 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                         }
                     })?;
                     weights = Some(loaded);
+                } else if let Some(w) = part.strip_prefix("network_weight=") {
+                    let w = w
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|w| (0.0..=MAX_CORRECTION_WEIGHT).contains(w))
+                        .ok_or_else(|| PlayerSpecError::BadOption {
+                            name: name.to_string(),
+                            option: part.to_string(),
+                            expected: format!(
+                                "a weight of the network's correction from 0 to {MAX_CORRECTION_WEIGHT}"
+                            ),
+                        })?;
+                    network_weight = Some(w);
                 } else if let Some(n) = part.strip_prefix("threads=") {
                     threads = count_option(name, part, n, MAX_THREADS, "a thread count")?;
                 } else if let Some(n) = part.strip_prefix("hash=") {
@@ -265,11 +281,22 @@ pub fn builtin_player(spec: &str, seed: u64) -> Result<Box<dyn Player>, PlayerSp
                 NetworkChoice::Default | NetworkChoice::Compiled => Some(NnueEvaluator::new()),
                 NetworkChoice::File(net) => Some(NnueEvaluator::with_network_over_defaults(*net)),
             };
-            match nnue {
-                Some(nnue) => Ok(Box::new(
-                    engine.map_evaluator(|patterns| nnue.with_patterns(patterns)),
-                )),
-                None => Ok(Box::new(engine)),
+            match (nnue, network_weight) {
+                (Some(mut nnue), weight) => {
+                    if let Some(w) = weight.filter(|&w| w != nnue.correction_weight()) {
+                        nnue = nnue.with_correction_weight(w);
+                        engine.add_to_name(&format!("network_weight={w}"));
+                    }
+                    Ok(Box::new(
+                        engine.map_evaluator(|patterns| nnue.with_patterns(patterns)),
+                    ))
+                }
+                (None, Some(w)) => Err(PlayerSpecError::BadOption {
+                    name: name.to_string(),
+                    option: format!("network_weight={w}"),
+                    expected: "a network to weigh (not eval=pattern)".to_string(),
+                }),
+                (None, None) => Ok(Box::new(engine)),
             }
         }
         "greedy" => match option {

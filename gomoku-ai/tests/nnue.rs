@@ -738,3 +738,88 @@ fn the_network_policy_joins_the_move_values_when_weighted() {
     assert_eq!(nodes("engine"), nodes("engine,network_policy_weight=0"));
     assert_ne!(nodes("engine"), nodes("engine,network_policy_weight=1"));
 }
+
+#[test]
+fn the_networks_correction_is_weighted_and_the_engine_spec_sets_the_weight() {
+    let game = gomoku_rules::Game::from_move_string(
+        15,
+        Rule::Freestyle,
+        "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11",
+    )
+    .unwrap();
+    let board = game.board();
+    let value = |weight: f32| {
+        let mut nnue = NnueEvaluator::new().with_correction_weight(weight);
+        nnue.reset(board, Rule::Freestyle);
+        nnue.evaluate(board).0
+    };
+    let mut patterns = PatternEvaluator::new();
+    patterns.reset(board, Rule::Freestyle);
+    let base = patterns.evaluate(board).0;
+    // Weight 0 is the pattern evaluator; the correction grows in proportion to the weight
+    // (each value rounded to a unit).
+    assert_eq!(value(0.0), base);
+    let whole = value(1.0) - base;
+    assert!(
+        whole.abs() > 10,
+        "the network corrects this position: {whole}"
+    );
+    assert!((2 * (value(0.5) - base) - whole).abs() <= 2);
+    assert!((value(2.0) - base - 2 * whole).abs() <= 2);
+    // Out-of-range weights are clamped, not taken.
+    let default = NnueEvaluator::new().correction_weight();
+    assert_eq!(
+        NnueEvaluator::new()
+            .with_correction_weight(-1.0)
+            .correction_weight(),
+        0.0
+    );
+    assert_eq!(
+        NnueEvaluator::new()
+            .with_correction_weight(f32::NAN)
+            .correction_weight(),
+        1.0
+    );
+    assert_eq!(
+        NnueEvaluator::new()
+            .with_correction_weight(1e9)
+            .correction_weight(),
+        gomoku_ai::nnue::MAX_CORRECTION_WEIGHT
+    );
+    // The engine spec: a weight other than the default is named and searches differently; the
+    // default weight changes nothing; bad weights and a weight without a network are refused.
+    let nodes = |spec: &str| {
+        let mut player = builtin_player(spec, 1).unwrap();
+        let limits = gomoku_ai::Limits::depth(5);
+        player
+            .choose(board, Rule::Freestyle, &limits, &mut |_| {})
+            .info
+            .nodes
+    };
+    let other = if default == 0.5 { 1.0 } else { 0.5 };
+    let spec = format!("engine,network_weight={other}");
+    assert_eq!(
+        builtin_player(&spec, 1).unwrap().name(),
+        format!("engine:network_weight={other}")
+    );
+    assert_ne!(nodes(&spec), nodes("engine"));
+    assert_eq!(
+        nodes(&format!("engine,network_weight={default}")),
+        nodes("engine")
+    );
+    for (spec, says) in [
+        ("engine,network_weight=5", "from 0 to 4"),
+        ("engine,network_weight=-0.5", "from 0 to 4"),
+        ("engine,network_weight=half", "from 0 to 4"),
+        ("engine,eval=pattern,network_weight=0.5", "not eval=pattern"),
+    ] {
+        let Err(err) = builtin_player(spec, 1) else {
+            panic!("{spec} was accepted");
+        };
+        let err = err.to_string();
+        assert!(
+            err.contains(says) && err.contains("network_weight"),
+            "{spec}: {err}"
+        );
+    }
+}

@@ -8,7 +8,7 @@ use gomoku_rules::{Board, Point, Rule};
 use super::accumulator::Accumulator;
 use super::network::{Network, ValueBase};
 use crate::evaluator::Evaluator;
-use crate::params::EVAL_LIMIT;
+use crate::params::{EVAL_LIMIT, NETWORK_CORRECTION_WEIGHT};
 use crate::pattern::Patterns;
 use crate::pattern_evaluator::PatternEvaluator;
 use crate::score::Score;
@@ -17,6 +17,9 @@ use crate::score::Score;
 /// `gomoku-ai/weights/README.md` for how each was made): freestyle's. The other rules keep the
 /// pattern evaluator until they have one.
 pub const DEFAULT_NETWORK_FILES: &[&[u8]] = &[include_bytes!("../../weights/freestyle.nnue")];
+
+/// The largest weight [`NnueEvaluator::with_correction_weight`] takes.
+pub const MAX_CORRECTION_WEIGHT: f32 = 4.0;
 
 /// The compiled-in networks, read once.
 fn default_networks() -> &'static [Arc<Network>] {
@@ -55,6 +58,8 @@ pub struct NnueEvaluator {
     /// The network of the rule being played and its state, brought up to date when read
     /// (hence the cell: [`Evaluator::evaluate`] takes `&self`).
     active: Option<(Arc<Network>, RefCell<Accumulator>)>,
+    /// The share of a correcting network's value that is added to the pattern evaluator's.
+    correction_weight: f32,
 }
 
 impl Default for NnueEvaluator {
@@ -88,11 +93,29 @@ impl NnueEvaluator {
         }
     }
 
+    /// The same evaluator adding `weight` times a network's correction to the pattern
+    /// evaluator's value instead of [`NETWORK_CORRECTION_WEIGHT`] times (a network standing
+    /// alone is used whole). `weight` is clamped to `0..=`[`MAX_CORRECTION_WEIGHT`]; 0 values
+    /// as the pattern evaluator does.
+    pub fn with_correction_weight(self, weight: f32) -> NnueEvaluator {
+        let weight = if weight.is_finite() { weight } else { 1.0 };
+        NnueEvaluator {
+            correction_weight: weight.clamp(0.0, MAX_CORRECTION_WEIGHT),
+            ..self
+        }
+    }
+
+    /// The share of a network's correction added to the pattern evaluator's value.
+    pub fn correction_weight(&self) -> f32 {
+        self.correction_weight
+    }
+
     fn with_shared(networks: Vec<Arc<Network>>, patterns: PatternEvaluator) -> NnueEvaluator {
         NnueEvaluator {
             networks: networks.into(),
             patterns,
             active: None,
+            correction_weight: NETWORK_CORRECTION_WEIGHT,
         }
     }
 
@@ -184,11 +207,14 @@ impl Evaluator for NnueEvaluator {
     fn evaluate(&self, board: &Board) -> Score {
         match (&self.active, self.value_logit(board)) {
             (Some((net, _)), Some(logit)) => {
-                let base = match net.value_base() {
-                    ValueBase::Alone => 0.0,
-                    ValueBase::Patterns => self.patterns.evaluate(board).0 as f32,
+                let (base, weight) = match net.value_base() {
+                    ValueBase::Alone => (0.0, 1.0),
+                    ValueBase::Patterns => (
+                        self.patterns.evaluate(board).0 as f32,
+                        self.correction_weight,
+                    ),
                 };
-                let units = (base + logit * net.eval_scale()).round();
+                let units = (base + weight * logit * net.eval_scale()).round();
                 let limit = EVAL_LIMIT as f32;
                 Score(units.clamp(-limit, limit) as i32)
             }

@@ -16,5 +16,5 @@ pub mod sibling_cache;
 pub mod siblings;
 pub mod train;
 
-pub use evaluator::{DEFAULT_NETWORK_FILES, NnueEvaluator};
+pub use evaluator::{DEFAULT_NETWORK_FILES, MAX_CORRECTION_WEIGHT, NnueEvaluator};
 pub use network::{Layout, Network, NnueError, ValueBase};
