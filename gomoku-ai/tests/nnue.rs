@@ -367,11 +367,9 @@ fn siblings_are_one_move_off_the_game_and_valued_alike_on_any_threads() {
         .collect();
     let options = SiblingOptions {
         every: 3,
-        skip_plies: 4,
         nodes: 300,
-        threads: 1,
         seed: 9,
-        pick: 0,
+        ..SiblingOptions::default()
     };
     let boards: Vec<Vec<Board>> = games
         .iter()
@@ -540,11 +538,10 @@ fn siblings_are_labelled_by_any_valuer() {
     let rule = Rule::Freestyle;
     let options = SiblingOptions {
         every: 1,
-        skip_plies: 4,
         nodes: 300,
         threads: 2,
         seed: 3,
-        pick: 0,
+        ..SiblingOptions::default()
     };
     let boards = first_games_siblings(3, &options);
     let make = || {
@@ -600,12 +597,8 @@ fn sibling_values_do_not_depend_on_the_games_searched_before() {
     use gomoku_ai::nnue::siblings::{self, SiblingOptions};
     let rule = Rule::Freestyle;
     let options = SiblingOptions {
-        every: 2,
-        skip_plies: 4,
-        nodes: 40_000,
-        threads: 1,
         seed: 5,
-        pick: 0,
+        ..SiblingOptions::default()
     };
     let pattern = PatternEvaluator::new();
     for (i, game) in fitting_games::games("free-", rule)
@@ -626,11 +619,10 @@ fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
     let rule = Rule::Freestyle;
     let options = SiblingOptions {
         every: 4,
-        skip_plies: 4,
         nodes: 200,
         threads: 2,
         seed: 3,
-        pick: 0,
+        ..SiblingOptions::default()
     };
     let boards = first_games_siblings(3, &options);
     let dir = std::env::temp_dir().join(format!("gomoku-sibling-cache-{}", std::process::id()));
