@@ -72,12 +72,18 @@ fn a_seeded_level_repeats_its_games_and_varies_with_the_seed() {
         . . . . . . . . ."
         .parse()
         .unwrap();
+    // Few nodes, so that the level's 100 ms cap never binds first, however loaded the
+    // machine: then the moves depend on the seed alone.
+    let limits = gomoku_ai::Limits {
+        max_nodes: Some(300),
+        ..Default::default()
+    };
     let moves = |seed| {
         let mut player = builtin_player("engine:beginner", seed).unwrap();
         (0..12)
             .map(|_| {
                 player
-                    .choose(&board, Rule::Freestyle, &Default::default(), &mut |_| {})
+                    .choose(&board, Rule::Freestyle, &limits, &mut |_| {})
                     .best
                     .unwrap()
             })
