@@ -670,6 +670,26 @@ fn sibling_values_are_kept_in_a_file_and_relabelled_when_the_engine_changes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A freestyle middle game of ten stones, which the compiled-in network corrects.
+fn middle_game() -> gomoku_rules::Game {
+    gomoku_rules::Game::from_move_string(15, Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11")
+        .unwrap()
+}
+
+/// The nodes the built-in player of `spec` searches on `board` to `depth`.
+fn search_nodes(spec: &str, board: &Board, depth: u32) -> u64 {
+    let mut player = builtin_player(spec, 1).unwrap();
+    player
+        .choose(
+            board,
+            Rule::Freestyle,
+            &gomoku_ai::Limits::depth(depth),
+            &mut |_| {},
+        )
+        .info
+        .nodes
+}
+
 #[test]
 fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
     assert!(NnueEvaluator::has_default_network(Rule::Freestyle));
@@ -677,12 +697,7 @@ fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
         assert!(!NnueEvaluator::has_default_network(rule), "{rule:?}");
     }
     // The network corrects the pattern evaluator's value of a middle-game position.
-    let game = gomoku_rules::Game::from_move_string(
-        15,
-        Rule::Freestyle,
-        "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11",
-    )
-    .unwrap();
+    let game = middle_game();
     let board = game.board();
     let mut nnue = NnueEvaluator::new();
     nnue.reset(board, Rule::Freestyle);
@@ -691,14 +706,7 @@ fn the_compiled_in_network_values_freestyle_and_is_the_engines_default() {
     patterns.reset(board, Rule::Freestyle);
     assert_ne!(nnue.evaluate(board), patterns.evaluate(board));
     // `engine` searches as `engine,eval=nnue` does, node for node.
-    let nodes = |spec: &str| {
-        let mut player = builtin_player(spec, 1).unwrap();
-        let limits = gomoku_ai::Limits::depth(5);
-        player
-            .choose(board, Rule::Freestyle, &limits, &mut |_| {})
-            .info
-            .nodes
-    };
+    let nodes = |spec: &str| search_nodes(spec, board, 5);
     assert_eq!(nodes("engine"), nodes("engine,eval=nnue"));
     assert_ne!(nodes("engine,eval=nnue"), nodes("engine,eval=pattern"));
 }
@@ -715,30 +723,14 @@ fn the_network_policy_joins_the_move_values_when_weighted() {
     assert!(nnue.move_logit(board, p).is_some_and(f32::is_finite));
     assert_eq!(patterns.move_logit(board, p), None);
     // Weighted in, the policy changes the search; at weight 0 it is left out.
-    let nodes = |spec: &str| {
-        let mut player = builtin_player(spec, 1).unwrap();
-        player
-            .choose(
-                board,
-                Rule::Freestyle,
-                &gomoku_ai::Limits::depth(6),
-                &mut |_| {},
-            )
-            .info
-            .nodes
-    };
+    let nodes = |spec: &str| search_nodes(spec, board, 6);
     assert_eq!(nodes("engine"), nodes("engine,network_policy_weight=0"));
     assert_ne!(nodes("engine"), nodes("engine,network_policy_weight=1"));
 }
 
 #[test]
 fn the_networks_correction_is_weighted_and_the_engine_spec_sets_the_weight() {
-    let game = gomoku_rules::Game::from_move_string(
-        15,
-        Rule::Freestyle,
-        "h8 i9 i8 g8 j7 k6 h9 h7 g10 f11",
-    )
-    .unwrap();
+    let game = middle_game();
     let board = game.board();
     let value = |weight: f32| {
         let mut nnue = NnueEvaluator::new().with_correction_weight(weight);
@@ -770,7 +762,7 @@ fn the_networks_correction_is_weighted_and_the_engine_spec_sets_the_weight() {
         NnueEvaluator::new()
             .with_correction_weight(f32::NAN)
             .correction_weight(),
-        1.0
+        default
     );
     assert_eq!(
         NnueEvaluator::new()
@@ -780,14 +772,7 @@ fn the_networks_correction_is_weighted_and_the_engine_spec_sets_the_weight() {
     );
     // The engine spec: a weight other than the default is named and searches differently; the
     // default weight changes nothing; bad weights and a weight without a network are refused.
-    let nodes = |spec: &str| {
-        let mut player = builtin_player(spec, 1).unwrap();
-        let limits = gomoku_ai::Limits::depth(5);
-        player
-            .choose(board, Rule::Freestyle, &limits, &mut |_| {})
-            .info
-            .nodes
-    };
+    let nodes = |spec: &str| search_nodes(spec, board, 5);
     let other = if default == 0.5 { 1.0 } else { 0.5 };
     let spec = format!("engine,network_weight={other}");
     assert_eq!(

@@ -245,6 +245,14 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
                     options.rule
                 ));
             }
+            if let Some(scale) = options.eval_scale
+                && (scale as f32 - net.eval_scale()).abs() > 0.05
+            {
+                return Err(format!(
+                    "--eval-scale {scale}: the start network's value is given at {:.1} units per logit",
+                    net.eval_scale()
+                ));
+            }
             Some(net)
         }
         None => None,
@@ -400,15 +408,10 @@ pub fn run(options: &TrainCommand, report: &mut dyn Write) -> Result<TrainSummar
         ));
     }
     data.set_value_base(options.base, &pattern);
-    let eval_scale = match (options.eval_scale, &start) {
-        (Some(scale), Some(net)) if (scale as f32 - net.eval_scale()).abs() > 0.05 => {
-            return Err(format!(
-                "--eval-scale {scale}: the start network's value is given at {:.1} units per logit",
-                net.eval_scale()
-            ));
-        }
-        (_, Some(net)) => net.eval_scale(),
-        (Some(scale), None) => scale as f32,
+    // A start network's scale was checked against --eval-scale above.
+    let eval_scale = match (&start, options.eval_scale) {
+        (Some(net), _) => net.eval_scale(),
+        (None, Some(scale)) => scale as f32,
         (None, None) => pattern_scale as f32,
     };
     say(format!(

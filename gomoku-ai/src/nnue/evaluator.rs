@@ -95,10 +95,12 @@ impl NnueEvaluator {
 
     /// The same evaluator adding `weight` times a network's correction to the pattern
     /// evaluator's value instead of [`NETWORK_CORRECTION_WEIGHT`] times (a network standing
-    /// alone is used whole). `weight` is clamped to `0..=`[`MAX_CORRECTION_WEIGHT`]; 0 values
-    /// as the pattern evaluator does.
+    /// alone is used whole). `weight` is clamped to `0..=`[`MAX_CORRECTION_WEIGHT`] (a NaN
+    /// leaves the weight as it was); 0 values as the pattern evaluator does.
     pub fn with_correction_weight(self, weight: f32) -> NnueEvaluator {
-        let weight = if weight.is_finite() { weight } else { 1.0 };
+        if weight.is_nan() {
+            return self;
+        }
         NnueEvaluator {
             correction_weight: weight.clamp(0.0, MAX_CORRECTION_WEIGHT),
             ..self
