@@ -1,4 +1,4 @@
-//! The network's per-point channels for both colours to move, kept in step with the board: a
+//! The network's per-point channels for one colour to move, kept in step with the board: a
 //! stone changes only the windows of the points within three of it on its four lines, so only
 //! those rows are subtracted and added again.
 //!
@@ -6,8 +6,9 @@
 //! when a value or a policy is asked for ([`Accumulator::sync`]); a move undone before that
 //! costs nothing, and one undone after it puts back the points it had saved. The search plays
 //! many moves it never evaluates (table cutoffs, forced replies, proven wins), and an undo that
-//! copies is cheaper than one that computes. Integer arithmetic keeps the state equal to one
-//! computed from scratch.
+//! copies is cheaper than one that computes. Each colour to move has an accumulator of its own,
+//! so a leaf's move is applied only for the side that is to move there. Integer arithmetic
+//! keeps the state equal to one computed from scratch.
 
 use gomoku_rules::{Board, Color, Direction, Point};
 
@@ -20,26 +21,28 @@ struct Saved {
     /// The point (`row * size + col`).
     at: u16,
     windows: [[u16; 4]; 2],
-    channels: [[i16; FEATURES]; 2],
+    channels: [i16; FEATURES],
 }
 
-/// The channels of every point seen with each colour to move, and the sums of the activated
+/// The channels of every point seen with one colour to move, and the sums of the activated
 /// value channels.
 #[derive(Clone, Debug)]
 pub(crate) struct Accumulator {
     size: usize,
+    /// The colour to move these channels are for.
+    me: Color,
     /// Per point (`row * size + col`): the window index seen by Black and by White, per
     /// direction.
     windows: Vec<[[u16; 4]; 2]>,
-    /// Per colour to move (Black, White), per point: the channels before activation.
-    channels: [Vec<[i16; FEATURES]>; 2],
-    /// Per colour to move: the sum over the points of the activated value channels.
-    sums: [[i32; VALUE_CHANNELS]; 2],
+    /// Per point: the channels before activation.
+    channels: Vec<[i16; FEATURES]>,
+    /// The sum over the points of the activated value channels.
+    sums: [i32; VALUE_CHANNELS],
     /// Moves played but not applied yet, oldest first.
     pending: Vec<(Point, Color)>,
     /// Per applied move still on the board, oldest first: where its points start in `saved`,
     /// and the sums before it.
-    applied: Vec<(usize, [[i32; VALUE_CHANNELS]; 2])>,
+    applied: Vec<(usize, [i32; VALUE_CHANNELS])>,
     /// The points the applied moves changed, as they were before.
     saved: Vec<Saved>,
 }
@@ -60,24 +63,22 @@ fn point_channels(net: &Network, windows: &[[u16; 4]; 2], me: Color) -> [i16; FE
 }
 
 impl Accumulator {
-    /// The state of `board`, computed from scratch.
-    pub(crate) fn new(net: &Network, board: &Board) -> Accumulator {
+    /// The state of `board` with `me` to move, computed from scratch.
+    pub(crate) fn new(net: &Network, board: &Board, me: Color) -> Accumulator {
         let size = usize::from(board.size());
         let mut windows = Vec::new();
         features::board_window_indexes(board, &mut windows);
-        let mut channels = [Vec::new(), Vec::new()];
-        let mut sums = [[0i32; VALUE_CHANNELS]; 2];
-        for me in [Color::Black, Color::White] {
-            let m = me.index();
-            channels[m] = windows.iter().map(|w| point_channels(net, w, me)).collect();
-            for acc in &channels[m] {
-                for v in 0..VALUE_CHANNELS {
-                    sums[m][v] += activate(acc[v]);
-                }
+        let channels: Vec<[i16; FEATURES]> =
+            windows.iter().map(|w| point_channels(net, w, me)).collect();
+        let mut sums = [0i32; VALUE_CHANNELS];
+        for acc in &channels {
+            for v in 0..VALUE_CHANNELS {
+                sums[v] += activate(acc[v]);
             }
         }
         Accumulator {
             size,
+            me,
             windows,
             channels,
             sums,
@@ -92,17 +93,16 @@ impl Accumulator {
         self.size * self.size
     }
 
-    /// The sums of the activated value channels with `me` to move (call [`Accumulator::sync`]
-    /// first).
-    pub(crate) fn sums(&self, me: Color) -> &[i32; VALUE_CHANNELS] {
+    /// The sums of the activated value channels (call [`Accumulator::sync`] first).
+    pub(crate) fn sums(&self) -> &[i32; VALUE_CHANNELS] {
         debug_assert!(self.pending.is_empty(), "read before sync");
-        &self.sums[me.index()]
+        &self.sums
     }
 
-    /// The channels of `p` with `me` to move (call [`Accumulator::sync`] first).
-    pub(crate) fn channels(&self, me: Color, p: Point) -> &[i16; FEATURES] {
+    /// The channels of `p` (call [`Accumulator::sync`] first).
+    pub(crate) fn channels(&self, p: Point) -> &[i16; FEATURES] {
         debug_assert!(self.pending.is_empty(), "read before sync");
-        &self.channels[me.index()][usize::from(p.row()) * self.size + usize::from(p.col())]
+        &self.channels[usize::from(p.row()) * self.size + usize::from(p.col())]
     }
 
     /// A stone of `color` was placed on `p` (applied at the next [`Accumulator::sync`]).
@@ -126,8 +126,7 @@ impl Accumulator {
         for s in self.saved[start..].iter().rev() {
             let at = usize::from(s.at);
             self.windows[at] = s.windows;
-            self.channels[0][at] = s.channels[0];
-            self.channels[1][at] = s.channels[1];
+            self.channels[at] = s.channels;
         }
         self.saved.truncate(start);
         self.sums = sums;
@@ -151,7 +150,7 @@ impl Accumulator {
     /// Whether the state equals one computed from scratch for `board` (after a sync).
     pub(crate) fn matches_scratch(&mut self, net: &Network, board: &Board) -> bool {
         self.sync(net);
-        let scratch = Accumulator::new(net, board);
+        let scratch = Accumulator::new(net, board, self.me);
         self.windows == scratch.windows
             && self.channels == scratch.channels
             && self.sums == scratch.sums
@@ -167,6 +166,8 @@ impl Accumulator {
         };
         let size = self.size as i32;
         let (col, row) = (i32::from(p.col()), i32::from(p.row()));
+        let set = net.set_for(self.me);
+        let (own, their) = (self.me.index(), (!self.me).index());
         for dir in Direction::ALL {
             let (dc, dr) = dir.step();
             let d = dir.index();
@@ -183,27 +184,16 @@ impl Accumulator {
                 self.saved.push(Saved {
                     at: at as u16,
                     windows: self.windows[at],
-                    channels: [self.channels[0][at], self.channels[1][at]],
+                    channels: self.channels[at],
                 });
                 self.windows[at][0][d] = new[0];
                 self.windows[at][1][d] = new[1];
-                for me in [Color::Black, Color::White] {
-                    let m = me.index();
-                    let set = net.set_for(me);
-                    let (own, their) = (m, 1 - m);
-                    let rows = [
-                        net.row(set, 0, old[own]),
-                        net.row(set, 1, old[their]),
-                        net.row(set, 0, new[own]),
-                        net.row(set, 1, new[their]),
-                    ];
-                    update_point(
-                        &mut self.channels[m][at],
-                        &mut self.sums[m],
-                        [rows[0], rows[1]],
-                        [rows[2], rows[3]],
-                    );
-                }
+                update_point(
+                    &mut self.channels[at],
+                    &mut self.sums,
+                    [net.row(set, 0, old[own]), net.row(set, 1, old[their])],
+                    [net.row(set, 0, new[own]), net.row(set, 1, new[their])],
+                );
             }
         }
     }

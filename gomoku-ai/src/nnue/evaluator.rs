@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
-use gomoku_rules::{Board, Point, Rule};
+use gomoku_rules::{Board, Color, Point, Rule};
 
 use super::accumulator::Accumulator;
 use super::network::{Network, ValueBase};
@@ -55,9 +55,10 @@ fn default_networks() -> &'static [Arc<Network>] {
 pub struct NnueEvaluator {
     networks: Arc<[Arc<Network>]>,
     patterns: PatternEvaluator,
-    /// The network of the rule being played and its state, brought up to date when read
-    /// (hence the cell: [`Evaluator::evaluate`] takes `&self`).
-    active: Option<(Arc<Network>, RefCell<Accumulator>)>,
+    /// The network of the rule being played and its state with Black and with White to move,
+    /// each brought up to date when read (hence the cells: [`Evaluator::evaluate`] takes
+    /// `&self`).
+    active: Option<(Arc<Network>, [RefCell<Accumulator>; 2])>,
     /// The share of a correcting network's value that is added to the pattern evaluator's.
     correction_weight: f32,
 }
@@ -157,26 +158,28 @@ impl NnueEvaluator {
     /// The network's move logit of the empty point `p` for the side to move (a higher one is a
     /// more likely move), when a network values this position.
     pub fn policy(&self, board: &Board, p: Point) -> Option<f32> {
-        let (net, acc) = self.active.as_ref()?;
-        let mut acc = acc.borrow_mut();
+        let (net, accs) = self.active.as_ref()?;
+        let mut acc = accs[board.side_to_move().index()].borrow_mut();
         acc.sync(net);
-        Some(net.policy_logit(acc.channels(board.side_to_move(), p)))
+        Some(net.policy_logit(acc.channels(p)))
     }
 
     /// The network's value logit for the side to move, when a network values this position
     /// (a correction to the pattern evaluator's value where its [`ValueBase`] says so).
     pub fn value_logit(&self, board: &Board) -> Option<f32> {
-        let (net, acc) = self.active.as_ref()?;
-        let mut acc = acc.borrow_mut();
+        let (net, accs) = self.active.as_ref()?;
+        let mut acc = accs[board.side_to_move().index()].borrow_mut();
         acc.sync(net);
-        Some(net.value_logit(acc.sums(board.side_to_move()), acc.points()))
+        Some(net.value_logit(acc.sums(), acc.points()))
     }
 
     /// Whether the incremental state equals one computed from scratch for `board` (for tests).
     #[doc(hidden)]
     pub fn matches_scratch(&self, board: &Board) -> bool {
         match &self.active {
-            Some((net, acc)) => acc.borrow_mut().matches_scratch(net, board),
+            Some((net, accs)) => accs
+                .iter()
+                .all(|acc| acc.borrow_mut().matches_scratch(net, board)),
             None => true,
         }
     }
@@ -185,24 +188,29 @@ impl NnueEvaluator {
 impl Evaluator for NnueEvaluator {
     fn reset(&mut self, board: &Board, rule: Rule) {
         self.patterns.reset(board, rule);
-        self.active = self
-            .network(rule)
-            .map(|net| (Arc::clone(net), RefCell::new(Accumulator::new(net, board))));
+        self.active = self.network(rule).map(|net| {
+            let acc = |me| RefCell::new(Accumulator::new(net, board, me));
+            (Arc::clone(net), [acc(Color::Black), acc(Color::White)])
+        });
     }
 
     #[inline]
     fn on_play(&mut self, board: &Board, p: Point) {
         self.patterns.on_play(board, p);
-        if let (Some((_, acc)), Some(color)) = (&mut self.active, board.get(p)) {
-            acc.get_mut().play(p, color);
+        if let (Some((_, accs)), Some(color)) = (&mut self.active, board.get(p)) {
+            for acc in accs {
+                acc.get_mut().play(p, color);
+            }
         }
     }
 
     #[inline]
     fn on_undo(&mut self, board: &Board, p: Point) {
         self.patterns.on_undo(board, p);
-        if let Some((_, acc)) = &mut self.active {
-            acc.get_mut().undo(p);
+        if let Some((_, accs)) = &mut self.active {
+            for acc in accs {
+                acc.get_mut().undo(p);
+            }
         }
     }
 
