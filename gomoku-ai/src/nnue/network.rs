@@ -17,8 +17,8 @@
 //!
 //! The sizes are chosen for speed: windows of [`super::features::WINDOW`] points keep the
 //! tables small enough for the processor's caches (a move updates the channels of the points
-//! within three of it on its four lines, for both colours to move), and [`FEATURES`] channels
-//! of 16 integers make a row a single 32-byte load.
+//! within three of it on its four lines, for each colour to move when its value is asked for),
+//! and [`FEATURES`] channels of 16 integers make a row a single 32-byte load.
 //!
 //! # File format (little-endian)
 //! `GMKNNUE\0`, format version (u16), architecture (u16), rule (u8, its Gomocup code), table
