@@ -663,6 +663,11 @@ pub struct MatchArgs {
     /// exact with paired openings).
     #[arg(long, default_value = "trinomial", value_parser = clap::value_parser!(SprtModel))]
     pub sprt_model: SprtModel,
+    /// With --sprt, play all -n games even once the test has decided: the verdict is the
+    /// test's when it first crossed a bound (the report says after how many games), and the
+    /// score and Elo count every game (a decision and a fixed-size Elo from one run).
+    #[arg(long, requires = "sprt")]
+    pub sprt_play_all: bool,
     #[command(flatten)]
     pub arena: ArenaArgs,
 }

@@ -54,6 +54,7 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
             model: args.sprt_model,
             ..sprt
         }),
+        sprt_play_all: args.sprt_play_all,
         arena: args.arena.settings(interrupt_on_ctrl_c()),
     };
     let mut out = std::io::stdout().lock();

@@ -27,6 +27,8 @@ pub struct MatchOptions {
     pub b: PlayerSpec,
     /// Play until this test decides (or `arena.games` are played).
     pub sprt: Option<SprtConfig>,
+    /// Play all `arena.games` even once the test has decided (`--sprt-play-all`).
+    pub sprt_play_all: bool,
     /// The games.
     pub arena: ArenaSettings,
 }
@@ -81,7 +83,8 @@ pub fn sprt_verdict(result: Option<Hypothesis>) -> &'static str {
 }
 
 /// The final state of an SPRT: the LLR after every counted game, and the hypothesis accepted
-/// when the LLR first crossed a bound (games in flight then still count in the LLR).
+/// when the LLR first crossed a bound (games in flight then, or played on with
+/// `--sprt-play-all`, still count in the LLR).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtOutcome {
     /// The test.
@@ -90,6 +93,9 @@ pub struct SprtOutcome {
     pub status: SprtStatus,
     /// The hypothesis accepted, if the test decided.
     pub result: Option<Hypothesis>,
+    /// The games the test had counted when it decided, where known (not for merged shards,
+    /// whose order of games is not).
+    pub decided_after: Option<u32>,
 }
 
 fn elo_text(elo: Option<EloEstimate>) -> String {
@@ -154,6 +160,12 @@ pub fn summary_table(
             sprt.status,
             sprt_verdict(sprt.result)
         ));
+        if let Some(n) = sprt.decided_after.filter(|&n| n != summary.games()) {
+            out.push_str(&format!(
+                "(decided after {n} games; the score, the Elo and the LLR count all {})\n",
+                summary.games()
+            ));
+        }
     }
     out.push_str(&incidents_text(summary));
     out
@@ -265,8 +277,9 @@ pub fn incidents_text(summary: &MatchSummary) -> String {
     out
 }
 
-/// The SPRT as JSON: `{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "result"}`
-/// (result `"H0"`, `"H1"` or null) and the model.
+/// The SPRT as JSON: `{"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "result",
+/// "decided_after"}` (result `"H0"`, `"H1"` or null; `decided_after` the games counted when it
+/// decided, or null) and the model.
 pub fn sprt_json(sprt: &SprtOutcome) -> serde_json::Value {
     let round = |v: f64| (v * 1000.0).round() / 1000.0;
     let c = &sprt.config;
@@ -280,6 +293,7 @@ pub fn sprt_json(sprt: &SprtOutcome) -> serde_json::Value {
         "lower": round(sprt.status.lower),
         "upper": round(sprt.status.upper),
         "result": sprt.result.map(|h| h.to_string()),
+        "decided_after": sprt.decided_after,
     })
 }
 
@@ -334,7 +348,7 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let arena = &options.arena;
     let config = arena.prepare(&[&options.a, &options.b])?;
     let opening_count = config.openings.len();
-    let settings = RunSettings::new(
+    let mut settings = RunSettings::new(
         "match",
         &[&options.a, &options.b],
         None,
@@ -342,13 +356,16 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
         &config.openings,
         options.sprt,
     );
+    if let Some(sprt) = &mut settings.sprt {
+        sprt.play_all = options.sprt_play_all;
+    }
     let Started { plans, mut log } =
         arena
             .scale_out
             .start(&settings, arena.records.as_deref(), arena.record_format, 1)?;
     let mut plan = plans.into_iter().next().unwrap_or_default();
     let mut decided = decided_before(options.sprt, &plan.played);
-    if decided.is_some() {
+    if decided.is_some() && !options.sprt_play_all {
         plan.games = 0..0;
     }
     let names = [options.a.to_string(), options.b.to_string()];
@@ -372,8 +389,12 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
         // A shard's SPRT is decided on the merged results of all shards, not on its own part.
         match status.and_then(|s| s.result) {
             Some(h) if arena.scale_out.shard.is_whole() => {
-                decided.get_or_insert(h);
-                Flow::Stop
+                decided.get_or_insert((h, summary.games()));
+                if options.sprt_play_all {
+                    Flow::Continue
+                } else {
+                    Flow::Stop
+                }
             }
             _ => Flow::Continue,
         }
@@ -390,7 +411,8 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let sprt = options.sprt.map(|config| SprtOutcome {
         config,
         status: config.status(&result.summary),
-        result: decided,
+        result: decided.map(|(h, _)| h),
+        decided_after: decided.map(|(_, n)| n),
     });
     if arena.json {
         let mut value = summary_json(options, &result.summary, sprt.as_ref(), result.interrupted);

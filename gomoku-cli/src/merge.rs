@@ -284,6 +284,7 @@ pub fn run(inputs: &[PathBuf], json: bool, output: &mut dyn Write) -> Result<(),
                 config,
                 status,
                 result: status.result,
+                decided_after: None,
             })
         }
         None => None,
@@ -297,6 +298,7 @@ pub fn run(inputs: &[PathBuf], json: bool, output: &mut dyn Write) -> Result<(),
         a: player(0)?,
         b: player(1)?,
         sprt: sprt.map(|s| s.config),
+        sprt_play_all: settings.sprt.as_ref().is_some_and(|s| s.play_all),
         arena: settings.arena().map_err(invalid)?,
     };
     let interrupted = files.iter().any(|(_, f)| f.interrupted);

@@ -336,13 +336,17 @@ fn read_journal(path: &Path, expected: &Header) -> Result<Option<Journal>, Resum
 }
 
 /// The hypothesis an SPRT accepted during the games an earlier run played (in their order),
-/// if it did: a resumed run that has decided plays no more games.
-pub fn decided_before(sprt: Option<SprtConfig>, played: &[GameReport]) -> Option<Hypothesis> {
+/// if it did, with the number of games it had counted then: a resumed run that has decided
+/// plays no more games (unless it plays them all).
+pub fn decided_before(
+    sprt: Option<SprtConfig>,
+    played: &[GameReport],
+) -> Option<(Hypothesis, u32)> {
     let sprt = sprt?;
     let mut summary = MatchSummary::new();
     played.iter().find_map(|report| {
         summary.add(report);
-        sprt.status(&summary).result
+        sprt.status(&summary).result.map(|h| (h, summary.games()))
     })
 }
 

@@ -27,6 +27,10 @@ pub struct SprtSettings {
     pub beta: f64,
     /// `trinomial` or `pentanomial`.
     pub model: String,
+    /// Whether all games are played once the test has decided (`--sprt-play-all`); absent
+    /// (false) in the settings of the runs before the option.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub play_all: bool,
 }
 
 impl SprtSettings {
@@ -169,6 +173,7 @@ impl RunSettings {
                 alpha: c.alpha,
                 beta: c.beta,
                 model: c.model.name().to_string(),
+                play_all: false,
             }),
         }
     }

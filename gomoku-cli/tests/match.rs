@@ -345,6 +345,63 @@ fn sprt_stops_once_it_decides() {
 }
 
 #[test]
+fn sprt_play_all_keeps_the_first_verdict_and_counts_every_game() {
+    // The pairing of `sprt_stops_once_it_decides`, which decides well before 60 games.
+    let args = [
+        "match",
+        "engine:easy",
+        "priority",
+        "--sprt",
+        "0,100",
+        "-n",
+        "60",
+        "--time",
+        "0",
+        "--nodes",
+        "3000",
+        "--sprt-play-all",
+    ];
+    let s = gomoku_json(&[&args[..], &["--json"]].concat());
+    assert_adds_up(&s, 60);
+    let sprt = &s["sprt"];
+    assert_eq!(sprt["result"], "H1", "{s}");
+    let decided_after = u(&sprt["decided_after"]);
+    assert!((1..60).contains(&decided_after), "{s}");
+    // The verdict was taken when the LLR first crossed: the games before it did not decide.
+    let (before, err, ok) = gomoku(&[
+        "match",
+        "engine:easy",
+        "priority",
+        "--sprt",
+        "0,100",
+        "-n",
+        &(decided_after - 1).to_string(),
+        "--time",
+        "0",
+        "--nodes",
+        "3000",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let before: Value = serde_json::from_str(&before).unwrap();
+    assert_eq!(before["sprt"]["result"], Value::Null, "{before}");
+
+    // The table says after how many games it decided.
+    let (out, err, ok) = gomoku(&args);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!(
+            "H1 accepted\n(decided after {decided_after} games; the score, the Elo and the LLR count all 60)\n"
+        )),
+        "{out}"
+    );
+    // Without a test there is nothing to play on past.
+    let (_, err, ok) = gomoku(&["match", "random", "random", "--sprt-play-all"]);
+    assert!(!ok);
+    assert!(err.contains("--sprt"), "{err}");
+}
+
+#[test]
 fn sprt_that_runs_out_of_games_is_inconclusive() {
     let (out, err, ok) = gomoku(&[
         "match",
