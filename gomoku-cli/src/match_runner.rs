@@ -16,7 +16,7 @@ pub use crate::arena_settings::{ArenaSettings, MatchCliError, OpeningsChoice, Op
 use crate::arena_settings::{attempt_suffix, show_status};
 use crate::player_spec::PlayerSpec;
 use crate::resume::{Started, add_part_json, decided_before};
-use crate::run_settings::RunSettings;
+use crate::run_settings::{RunSettings, SprtSettings};
 
 /// The settings of `gomoku match`.
 #[derive(Clone, Debug)]
@@ -348,17 +348,16 @@ pub fn run(options: &MatchOptions, output: &mut dyn Write) -> Result<MatchResult
     let arena = &options.arena;
     let config = arena.prepare(&[&options.a, &options.b])?;
     let opening_count = config.openings.len();
-    let mut settings = RunSettings::new(
+    let settings = RunSettings::new(
         "match",
         &[&options.a, &options.b],
         None,
         arena,
         &config.openings,
-        options.sprt,
+        options
+            .sprt
+            .map(|c| SprtSettings::new(&c, options.sprt_play_all)),
     );
-    if let Some(sprt) = &mut settings.sprt {
-        sprt.play_all = options.sprt_play_all;
-    }
     let Started { plans, mut log } =
         arena
             .scale_out

@@ -34,6 +34,18 @@ pub struct SprtSettings {
 }
 
 impl SprtSettings {
+    /// The settings of `config`, with `play_all` for `--sprt-play-all`.
+    pub fn new(config: &SprtConfig, play_all: bool) -> SprtSettings {
+        SprtSettings {
+            elo0: config.elo0,
+            elo1: config.elo1,
+            alpha: config.alpha,
+            beta: config.beta,
+            model: config.model.name().to_string(),
+            play_all,
+        }
+    }
+
     /// The test back.
     ///
     /// # Errors
@@ -139,7 +151,7 @@ impl RunSettings {
         format: Option<TournamentFormat>,
         arena: &ArenaSettings,
         openings: &[Opening],
-        sprt: Option<SprtConfig>,
+        sprt: Option<SprtSettings>,
     ) -> RunSettings {
         RunSettings {
             command: command.to_string(),
@@ -167,14 +179,7 @@ impl RunSettings {
             .to_string(),
             seed: arena.seed,
             void_replays: arena.void_replays,
-            sprt: sprt.map(|c| SprtSettings {
-                elo0: c.elo0,
-                elo1: c.elo1,
-                alpha: c.alpha,
-                beta: c.beta,
-                model: c.model.name().to_string(),
-                play_all: false,
-            }),
+            sprt,
         }
     }
 

@@ -298,10 +298,11 @@ fn our_own_pbrain_engine_plays_a_match() {
 }
 
 /// A match whose SPRT(0, 100) decides H1 well within 100 games, with `games` the most and
-/// `extra` arguments. A node budget instead of a clock: the same games on any machine. The
-/// SPRT sees no evidence while every game is a win (no variance), so the opponent must take a
-/// game now and then: priority draws one of the first few (greedy lost every game until the
-/// 117th once the time manager stopped forced moves early).
+/// `extra` arguments. A node budget rather than a clock, but engine:easy also stops at 300 ms,
+/// so on a busy machine two runs may play different games. The SPRT sees no evidence while
+/// every game is a win (no variance), so the opponent must take a game now and then: priority
+/// draws one of the first few (greedy lost every game until the 117th once the time manager
+/// stopped forced moves early).
 fn decisive_sprt<'a>(games: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let args = [
         "match",
